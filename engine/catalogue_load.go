@@ -1,0 +1,623 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/shopspring/decimal"
+	"gopkg.in/yaml.v3"
+)
+
+// Load reads and compiles a catalogue from fsys, which holds schemas/ (document
+// types, plus _fields/, _enums/, _groups/ and _modes.yaml) and rules/ (shared
+// rule files). Every expression is compiled here, once. Any problem makes
+// Load return a *LoadError listing all problems with file, line and column.
+func Load(fsys fs.FS) (*Catalogue, error) {
+	l := &loader{fsys: fsys, src: map[string][]byte{}, cat: &Catalogue{
+		Fields: map[string]*FieldDef{}, Enums: map[string]*Enum{}, Modes: map[string]*Mode{}, docTypes: map[string]*DocType{},
+	}}
+	l.load()
+	if len(l.problems) > 0 {
+		e := &LoadError{Problems: l.problems}
+		e.sort()
+		return nil, e
+	}
+	return l.cat, nil
+}
+
+type loader struct {
+	fsys     fs.FS
+	src      map[string][]byte
+	problems []Problem
+	cat      *Catalogue
+	groups   map[string]*groupYAML
+	groupAt  map[string]string
+	shared   []sharedRule
+}
+
+type sharedRule struct {
+	file string
+	ruleYAML
+}
+
+func (l *loader) problem(file string, line, col int, format string, args ...any) {
+	p := Problem{File: file, Line: line, Column: col, Message: fmt.Sprintf(format, args...)}
+	if line > 0 {
+		p.Snippet = snippet(l.src[file], line, col)
+	}
+	l.problems = append(l.problems, p)
+}
+
+func (l *loader) files(dir string) []string {
+	entries, err := fs.ReadDir(l.fsys, dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && (strings.HasSuffix(e.Name(), ".yaml") || strings.HasSuffix(e.Name(), ".yml")) {
+			out = append(out, path.Join(dir, e.Name()))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// parse reads file into a YAML node and decodes it into v (if not nil).
+func (l *loader) parse(file string, v any) (*yaml.Node, bool) {
+	b, err := fs.ReadFile(l.fsys, file)
+	if err != nil {
+		l.problem(file, 0, 0, "cannot read: %v", err)
+		return nil, false
+	}
+	l.src[file] = b
+	var root yaml.Node
+	if err := yaml.Unmarshal(b, &root); err != nil {
+		l.yamlProblem(file, err)
+		return nil, false
+	}
+	if v != nil {
+		dec := yaml.NewDecoder(bytes.NewReader(b))
+		dec.KnownFields(true)
+		if err := dec.Decode(v); err != nil && err != io.EOF {
+			l.yamlProblem(file, err)
+			return nil, false
+		}
+	}
+	return &root, true
+}
+
+func (l *loader) yamlProblem(file string, err error) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if _, e := fmt.Sscanf(msg, "line %d:", &line); e == nil {
+		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+	} else if te, ok := err.(*yaml.TypeError); ok && len(te.Errors) > 0 {
+		for _, m := range te.Errors {
+			if _, e := fmt.Sscanf(m, "line %d:", &line); e == nil {
+				m = strings.TrimSpace(m[strings.Index(m, ":")+1:])
+			}
+			l.problem(file, line, 1, "%s", m)
+		}
+		return
+	}
+	l.problem(file, line, 1, "%s", msg)
+}
+
+func (l *loader) load() {
+	for _, f := range l.files("schemas/_enums") {
+		var m map[string]enumYAML
+		if _, ok := l.parse(f, &m); ok {
+			l.addEnums(f, m)
+		}
+	}
+	for _, f := range l.files("schemas/_fields") {
+		var m map[string]fieldYAML
+		root, ok := l.parse(f, &m)
+		if ok {
+			l.addFields(f, root, m)
+		}
+	}
+	l.groups, l.groupAt = map[string]*groupYAML{}, map[string]string{}
+	for _, f := range l.files("schemas/_groups") {
+		var m map[string]*groupYAML
+		if _, ok := l.parse(f, &m); ok {
+			for k, g := range m {
+				if prev, dup := l.groupAt[k]; dup {
+					l.problem(f, 0, 0, "field group %s is defined again (first in %s)", k, prev)
+				}
+				l.groups[k], l.groupAt[k] = g, f
+			}
+		}
+	}
+	l.loadModes()
+	for _, f := range l.files("rules") {
+		var rf struct {
+			Rules []ruleYAML `yaml:"rules"`
+		}
+		root, ok := l.parse(f, &rf)
+		if !ok {
+			continue
+		}
+		ruleLines(root, "rules", rf.Rules)
+		for _, r := range rf.Rules {
+			if len(r.DocTypes) == 0 {
+				l.problem(f, r.Line, 1, "rule %s in a shared rule file must list docTypes", r.ID)
+			}
+			l.shared = append(l.shared, sharedRule{file: f, ruleYAML: r})
+		}
+	}
+	attempted := map[string]bool{}
+	for _, f := range l.files("schemas") {
+		if strings.HasPrefix(path.Base(f), "_") {
+			continue
+		}
+		attempted[strings.TrimSuffix(strings.TrimSuffix(path.Base(f), ".yaml"), ".yml")] = true
+		l.loadDocType(f)
+	}
+	for _, r := range l.shared {
+		for _, dt := range r.DocTypes {
+			// a type whose own file failed to load has its problem reported already
+			if l.cat.docTypes[dt] == nil && !attempted[dt] {
+				l.problem(r.file, r.Line, 1, "rule %s names unknown docType %s", r.ID, dt)
+			}
+		}
+	}
+	for k := range l.cat.docTypes {
+		l.cat.order = append(l.cat.order, k)
+	}
+	sort.Strings(l.cat.order)
+}
+
+func (l *loader) loadModes() {
+	f := "schemas/_modes.yaml"
+	var m map[string]modeYAML
+	if _, err := fs.Stat(l.fsys, f); err != nil {
+		l.problem(f, 0, 0, "missing: the action modes (%s) must be defined", strings.Join(ActionModes, ", "))
+		return
+	}
+	if _, ok := l.parse(f, &m); !ok {
+		return
+	}
+	for _, name := range ActionModes {
+		md, ok := m[name]
+		if !ok {
+			l.problem(f, 0, 0, "action mode %s is not defined", name)
+			continue
+		}
+		l.cat.Modes[name] = &Mode{Name: name, Editable: md.Editable, Buttons: md.Buttons}
+	}
+	for name := range m {
+		if l.cat.Modes[name] == nil {
+			l.problem(f, 0, 0, "unknown action mode %s (known: %s)", name, strings.Join(ActionModes, ", "))
+		}
+	}
+}
+
+func (l *loader) addEnums(file string, m map[string]enumYAML) {
+	for name, e := range m {
+		en := &Enum{Name: name, Label: e.Label, keys: map[string]bool{}}
+		for _, v := range e.Values {
+			if en.keys[v.Key] {
+				l.problem(file, 0, 0, "enumeration %s lists %q twice", name, v.Key)
+			}
+			en.keys[v.Key] = true
+			en.Values = append(en.Values, EnumValue{Key: v.Key, Label: v.Label})
+		}
+		if l.cat.Enums[name] != nil {
+			l.problem(file, 0, 0, "enumeration %s is defined twice", name)
+		}
+		l.cat.Enums[name] = en
+	}
+}
+
+func (l *loader) addFields(file string, root *yaml.Node, m map[string]fieldYAML) {
+	lines := map[string]int{}
+	_ = orderedMap(root.Content[0], func(k string, line int, _ *yaml.Node) error { lines[k] = line; return nil })
+	for name, fy := range m {
+		line := lines[name]
+		if l.cat.Fields[name] != nil {
+			l.problem(file, line, 1, "field %s is defined twice in the field catalogue", name)
+			continue
+		}
+		fd := &FieldDef{Name: name, Label: fy.Label, Type: FieldType(fy.Type), MaxLength: fy.MaxLength, Display: fy.Display}
+		if fy.ReadOnly != nil {
+			fd.ReadOnly = *fy.ReadOnly
+		}
+		if fd.Type == "" {
+			fd.Type = TypeString
+		}
+		if !knownTypes[fd.Type] {
+			l.problem(file, line, 1, "field %s has unknown type %q (string, text, date, money, number, integer, enum)", name, fy.Type)
+		}
+		if len(fd.Label) == 0 {
+			l.problem(file, line, 1, "field %s has no label", name)
+		}
+		if fd.Type == TypeEnum {
+			fd.Enum = l.cat.Enums[fy.Enum]
+			if fd.Enum == nil {
+				l.problem(file, line, 1, "field %s uses unknown enumeration %q", name, fy.Enum)
+			}
+		}
+		for _, b := range []struct {
+			src *string
+			dst **decimal.Decimal
+		}{{fy.Min, &fd.Min}, {fy.Max, &fd.Max}} {
+			if b.src != nil {
+				d, err := decimal.NewFromString(*b.src)
+				if err != nil {
+					l.problem(file, line, 1, "field %s: bound %q is not a number", name, *b.src)
+				}
+				*b.dst = &d
+			}
+		}
+		l.cat.Fields[name] = fd
+	}
+}
+
+func (l *loader) loadDocType(file string) {
+	var y docTypeYAML
+	root, ok := l.parse(file, &y)
+	if !ok {
+		return
+	}
+	ruleLines(root, "rules", y.Rules)
+	if y.DocType == "" {
+		l.problem(file, 1, 1, "missing docType")
+		return
+	}
+	if prev := l.cat.docTypes[y.DocType]; prev != nil {
+		l.problem(file, 1, 1, "docType %s is defined again (first in %s)", y.DocType, prev.File)
+		return
+	}
+	if y.Version < 1 {
+		l.problem(file, 1, 1, "docType %s: version must be 1 or more", y.DocType)
+	}
+	switch y.Family {
+	case "ap", "ar", "gl", "as", "ht":
+	default:
+		l.problem(file, 1, 1, "docType %s: family %q must be one of ap, ar, gl, as, ht", y.DocType, y.Family)
+	}
+	if y.Edition == "" {
+		y.Edition = "form"
+	}
+	d := &DocType{Code: y.DocType, Version: y.Version, Family: y.Family, Edition: y.Edition, Title: y.Title,
+		LeadPage: y.LeadPage, Description: y.Description, File: file, sections: map[string]*Section{}, Buttons: map[string]*Cond{}, modes: l.cat.Modes}
+	c := &compiler{l: l, d: d, file: file, overridden: map[*Field]*override{}}
+	c.sections(&y)
+	if d.sections["head"] == nil {
+		l.problem(file, 1, 1, "docType %s has no head section", y.DocType)
+		return
+	}
+	c.overrides(y.Fields)
+	d.SubTypes = c.subTypes(&y.SubTypes)
+	d.env = buildEnvTypes(d)
+	c.compileFields()
+	for name, b := range y.Buttons {
+		b := b
+		d.Buttons[name] = c.cond(&b, "", "button "+name)
+	}
+	for _, r := range y.Rules {
+		c.rule(file, r)
+	}
+	for _, r := range l.shared {
+		for _, dt := range r.DocTypes {
+			if dt == d.Code {
+				c.rule(r.file, r.ruleYAML)
+			}
+		}
+	}
+	l.cat.docTypes[d.Code] = d
+}
+
+type compiler struct {
+	l          *loader
+	d          *DocType
+	file       string
+	overridden map[*Field]*override // uncompiled overrides, until the environment types exist
+}
+
+func (c *compiler) sections(y *docTypeYAML) {
+	err := orderedMap(&y.Sections, func(name string, line int, v *yaml.Node) error {
+		var sy sectionYAML
+		if err := checkKeys(v, &sy); err != nil {
+			c.l.yamlProblem(c.file, err)
+			return nil
+		}
+		if err := v.Decode(&sy); err != nil {
+			c.l.yamlProblem(c.file, err)
+			return nil
+		}
+		s := &Section{Name: name, Title: sy.Title, Table: sy.Table, StatusField: sy.Status, Hidden: sy.Hidden, fields: map[string]*Field{}}
+		var refs []fieldRef
+		for _, g := range sy.Uses {
+			grp := c.l.groups[g]
+			if grp == nil {
+				c.l.problem(c.file, line, 1, "section %s uses unknown field group %q", name, g)
+				continue
+			}
+			refs = append(refs, grp.Fields...)
+		}
+		refs = append(refs, sy.Fields...)
+		for _, r := range refs {
+			c.addField(s, r)
+		}
+		if s.StatusField != "" && s.fields[s.StatusField] == nil {
+			c.l.problem(c.file, line, 1, "section %s: status field %q is not a field of the section", name, s.StatusField)
+		}
+		if c.d.sections[name] != nil {
+			c.l.problem(c.file, line, 1, "section %s is defined twice", name)
+			return nil
+		}
+		c.d.sections[name] = s
+		c.d.Sections = append(c.d.Sections, s)
+		return nil
+	})
+	if err != nil {
+		c.l.problem(c.file, 0, 0, "sections: %v", err)
+	}
+}
+
+func (c *compiler) addField(s *Section, r fieldRef) {
+	key := r.Name
+	if r.Catalog != "" {
+		key = r.Catalog
+	}
+	def := c.l.cat.Fields[key]
+	if def == nil {
+		c.l.problem(c.file, r.Line, 1, "section %s: unknown field %q (not in the field catalogue)", s.Name, key)
+		return
+	}
+	if r.Name == "" {
+		c.l.problem(c.file, r.Line, 1, "section %s: a field entry needs a name", s.Name)
+		return
+	}
+	if s.fields[r.Name] != nil {
+		return // listed by two groups: the first wins
+	}
+	f := &Field{FieldDef: def, Name: r.Name, Section: s, Label: def.Label, ReadOnly: def.ReadOnly, Source: "spec"}
+	s.fields[r.Name] = f
+	s.Fields = append(s.Fields, f)
+	c.applyOverride(f, &r.fieldYAML, r.Line)
+}
+
+// override keeps the uncompiled parts of a field's overrides until the
+// environment types exist.
+type override struct {
+	visible, required, editable *boolOrExpr
+	value                       *exprSrc
+	def                         *rawValue
+	line                        int
+}
+
+func (c *compiler) applyOverride(f *Field, y *fieldYAML, line int) {
+	if len(y.Label) > 0 {
+		f.Label = y.Label
+	}
+	if y.ReadOnly != nil {
+		f.ReadOnly = *y.ReadOnly
+	}
+	if y.Hidden != nil {
+		f.Hidden = *y.Hidden
+	}
+	if y.Source != "" {
+		f.Source = y.Source
+	}
+	if y.Type != "" && FieldType(y.Type) != f.Type {
+		c.l.problem(c.file, line, 1, "field %s: a document type cannot change the catalogue type %s to %s", f.Name, f.Type, y.Type)
+	}
+	o := c.pending(f)
+	if y.Visible != nil {
+		o.visible = y.Visible
+	}
+	if y.Required != nil {
+		o.required = y.Required
+	}
+	if y.Editable != nil {
+		o.editable = y.Editable
+	}
+	if y.Value != nil {
+		o.value = y.Value
+	}
+	if y.Default != nil {
+		o.def = y.Default
+	}
+	if line > 0 {
+		o.line = line
+	}
+}
+
+func (c *compiler) pending(f *Field) *override {
+	o := c.overridden[f]
+	if o == nil {
+		o = &override{}
+		c.overridden[f] = o
+	}
+	return o
+}
+
+// overrides applies the document type's `fields:` map (keys section.field).
+func (c *compiler) overrides(m map[string]fieldYAML) {
+	for key, y := range m {
+		y := y
+		sec, name, ok := strings.Cut(key, ".")
+		s := c.d.sections[sec]
+		if !ok || s == nil || s.fields[name] == nil {
+			c.l.problem(c.file, 0, 0, "fields: %q is not a field of this document type (write section.field, e.g. head.amount)", key)
+			continue
+		}
+		c.applyOverride(s.fields[name], &y, 0)
+	}
+}
+
+func (c *compiler) subTypes(n *yaml.Node) []*SubType {
+	var out []*SubType
+	err := orderedMap(n, func(key string, line int, v *yaml.Node) error {
+		var sy subTypeYAML
+		if err := checkKeys(v, &sy); err != nil {
+			c.l.yamlProblem(c.file, err)
+			return nil
+		}
+		if err := v.Decode(&sy); err != nil {
+			c.l.yamlProblem(c.file, err)
+			return nil
+		}
+		st := &SubType{Key: key, Title: sy.Title, Show: sy.Show, Hide: sy.Hide}
+		for _, p := range append(append([]string{}, sy.Show...), sy.Hide...) {
+			if !c.validTarget(p) {
+				c.l.problem(c.file, line, 1, "sub-type %s: %q is neither a section nor a field (section.field)", key, p)
+			}
+		}
+		st.Children = c.subTypes(&sy.Children)
+		out = append(out, st)
+		return nil
+	})
+	if err != nil {
+		c.l.problem(c.file, n.Line, 1, "subTypes: %v", err)
+	}
+	return out
+}
+
+func (c *compiler) validTarget(p string) bool {
+	sec, name, hasField := strings.Cut(p, ".")
+	s := c.d.sections[sec]
+	if s == nil {
+		return false
+	}
+	return !hasField || s.fields[name] != nil
+}
+
+// envFor returns a zero value of the environment type expressions of a
+// section are compiled against.
+func (c *compiler) envFor(table string) any {
+	if table != "" {
+		return reflect0(c.d.env.tables[table])
+	}
+	return reflect0(c.d.env.doc)
+}
+
+func (c *compiler) compileFields() {
+	for _, s := range c.d.Sections {
+		table := ""
+		if s.Table {
+			table = s.Name
+		}
+		for _, f := range s.Fields {
+			o := c.overridden[f]
+			if o == nil {
+				continue
+			}
+			what := "field " + f.Path()
+			f.Visible = c.cond(o.visible, table, what+" visible")
+			f.Required = c.cond(o.required, table, what+" required")
+			f.Editable = c.cond(o.editable, table, what+" editable")
+			if o.value != nil {
+				p, err := expr.Compile(o.value.Src, append([]expr.Option{expr.Env(c.envFor(table))}, exprOptions...)...)
+				if err != nil {
+					line, col, msg := compileError(err, o.value)
+					c.l.problem(c.file, line, col, "%s value: %s", what, msg)
+				} else if got, want := p.Node().Type(), goTypeOf(f.Type); got != nil && got != want && got.Kind() != reflect.Interface {
+					c.l.problem(c.file, o.value.Line, o.value.Column, "%s value: yields %s, the field holds %s", what, typeName(got), f.Type)
+				} else {
+					f.Value = p
+					c.d.derived = append(c.d.derived, f)
+				}
+			}
+			if o.def != nil {
+				v, perr := parseScalarDefault(f, o.def.Node)
+				if perr != "" {
+					c.l.problem(c.file, o.def.Node.Line, o.def.Node.Column, "%s default: %s", what, perr)
+				}
+				f.Default = v
+			}
+		}
+	}
+}
+
+func typeName(t reflect.Type) string {
+	switch t {
+	case decimalType:
+		return "a decimal"
+	case stringType:
+		return "text"
+	case intType:
+		return "an integer"
+	case boolType:
+		return "a bool"
+	}
+	return t.String()
+}
+
+// cond compiles a constant or expression condition; nil when unset.
+func (c *compiler) cond(b *boolOrExpr, table, what string) *Cond {
+	if b == nil || !b.Set {
+		return nil
+	}
+	if b.Expr == nil {
+		return &Cond{Const: b.Const}
+	}
+	p, err := expr.Compile(b.Expr.Src, append([]expr.Option{expr.Env(c.envFor(table)), expr.AsBool()}, exprOptions...)...)
+	if err != nil {
+		line, col, msg := compileError(err, b.Expr)
+		c.l.problem(c.file, line, col, "%s: %s", what, msg)
+		return nil
+	}
+	return &Cond{Prog: p, Src: b.Expr.Src}
+}
+
+func (c *compiler) rule(file string, r ruleYAML) {
+	saved := c.file
+	c.file = file
+	defer func() { c.file = saved }()
+	if r.ID == "" {
+		c.l.problem(file, r.Line, 1, "rule without id")
+		return
+	}
+	rule := &Rule{ID: r.ID, Table: r.Table, Path: r.Path, Severity: Severity(r.Severity), Message: r.Message, File: file, Line: r.Line}
+	if rule.Severity == "" {
+		rule.Severity = SeverityError
+	}
+	switch rule.Severity {
+	case SeverityError, SeverityWarning, SeverityConfirm:
+	default:
+		c.l.problem(file, r.Line, 1, "rule %s: severity %q must be error, warning or confirm", r.ID, r.Severity)
+	}
+	if len(r.Message) == 0 {
+		c.l.problem(file, r.Line, 1, "rule %s has no message", r.ID)
+	}
+	if r.Check == nil {
+		c.l.problem(file, r.Line, 1, "rule %s has no check", r.ID)
+		return
+	}
+	if r.Table != "" {
+		s := c.d.sections[r.Table]
+		if s == nil || !s.Table {
+			c.l.problem(file, r.Line, 1, "rule %s: %s is not a table of %s", r.ID, r.Table, c.d.Code)
+			return
+		}
+		if r.Path != "" && s.fields[r.Path] == nil {
+			c.l.problem(file, r.Line, 1, "rule %s: path %q is not a field of %s rows", r.ID, r.Path, r.Table)
+		}
+	} else if r.Path != "" && !c.validTarget(r.Path) {
+		c.l.problem(file, r.Line, 1, "rule %s: path %q is not a field of %s", r.ID, r.Path, c.d.Code)
+	}
+	what := fmt.Sprintf("rule %s (%s)", r.ID, c.d.Code)
+	if r.When != nil {
+		if cd := c.cond(&boolOrExpr{Set: true, Expr: r.When}, r.Table, what+" when"); cd != nil {
+			rule.When = cd.Prog
+		}
+	}
+	cd := c.cond(&boolOrExpr{Set: true, Expr: r.Check}, r.Table, what+" check")
+	if cd == nil {
+		return
+	}
+	rule.Check, rule.Src = cd.Prog, cd.Src
+	c.d.Rules = append(c.d.Rules, rule)
+}

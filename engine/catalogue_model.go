@@ -1,0 +1,186 @@
+package engine
+
+import (
+	"reflect"
+
+	"github.com/expr-lang/expr/vm"
+	"github.com/shopspring/decimal"
+)
+
+// FieldType is the kind of value a field holds.
+type FieldType string
+
+const (
+	TypeString  FieldType = "string"  // short text
+	TypeText    FieldType = "text"    // long text (textarea)
+	TypeDate    FieldType = "date"    // yyyy-MM-dd
+	TypeMoney   FieldType = "money"   // exact decimal, 2 places, +/-999999999999999
+	TypeNumber  FieldType = "number"  // exact decimal (rates, quantities), up to 6 places
+	TypeInteger FieldType = "integer" // whole number
+	TypeEnum    FieldType = "enum"    // one key of an enumeration
+)
+
+var knownTypes = map[FieldType]bool{TypeString: true, TypeText: true, TypeDate: true, TypeMoney: true, TypeNumber: true, TypeInteger: true, TypeEnum: true}
+
+// Severity of a pre-save check finding.
+type Severity string
+
+const (
+	SeverityError   Severity = "error"   // blocks save
+	SeverityWarning Severity = "warning" // shown, does not block
+	SeverityConfirm Severity = "confirm" // weak control: blocks until the user confirms
+)
+
+// Action modes of the form (spec: action query parameter).
+var ActionModes = []string{"new", "edit", "read", "oaapplicant", "oareview", "partedit", "fssc", "fsscPartedit"}
+
+// Catalogue is a loaded and compiled set of document types. It is immutable
+// after Load and safe for concurrent use.
+type Catalogue struct {
+	Fields   map[string]*FieldDef
+	Enums    map[string]*Enum
+	Modes    map[string]*Mode
+	docTypes map[string]*DocType
+	order    []string
+}
+
+// DocType returns the document type with the given code, or nil.
+func (c *Catalogue) DocType(code string) *DocType { return c.docTypes[code] }
+
+// DocTypes lists the document types in catalogue order (by code).
+func (c *Catalogue) DocTypes() []*DocType {
+	out := make([]*DocType, len(c.order))
+	for i, k := range c.order {
+		out[i] = c.docTypes[k]
+	}
+	return out
+}
+
+// FieldDef is a field of the shared field catalogue.
+type FieldDef struct {
+	Name      string
+	Label     Text
+	Type      FieldType
+	Enum      *Enum
+	MaxLength int
+	Min, Max  *decimal.Decimal
+	Display   string
+	ReadOnly  bool
+}
+
+// Enum is a dropdown enumeration.
+type Enum struct {
+	Name   string
+	Label  Text
+	Values []EnumValue
+	keys   map[string]bool
+}
+
+// EnumValue is one option of an enumeration.
+type EnumValue struct {
+	Key   string `json:"key"`
+	Label Text   `json:"label"`
+}
+
+// Mode is an action mode: whether fields are editable by default and which
+// toolbar buttons it offers.
+type Mode struct {
+	Name     string
+	Editable bool
+	Buttons  []string
+}
+
+// DocType is one compiled document type.
+type DocType struct {
+	Code        string
+	Version     int
+	Family      string
+	Edition     string
+	Title       Text
+	LeadPage    Text
+	Description Text
+	File        string
+	Sections    []*Section
+	SubTypes    []*SubType
+	Buttons     map[string]*Cond
+	Rules       []*Rule
+	derived     []*Field // fields with a value expression, in section order
+	env         *envTypes
+	modes       map[string]*Mode
+	sections    map[string]*Section
+}
+
+// Section returns the named section (head, lineList, ...), or nil.
+func (d *DocType) Section(name string) *Section { return d.sections[name] }
+
+// Section is a part of the document: the head, another object (recipt), or a
+// table of rows (lineList, itemList, paymentList, ...).
+type Section struct {
+	Name        string
+	Title       Text
+	Table       bool
+	StatusField string // line-status field of a table, "" if none
+	Hidden      bool   // hidden unless a sub-type shows it
+	Fields      []*Field
+	fields      map[string]*Field
+	goType      reflect.Type // struct type of one object or row
+}
+
+// Field returns the named field of the section, or nil.
+func (s *Section) Field(name string) *Field { return s.fields[name] }
+
+// Field is a field as used in one section of one document type.
+type Field struct {
+	*FieldDef
+	Name     string // the field's name in the document (usually the catalogue name)
+	Section  *Section
+	Label    Text
+	ReadOnly bool
+	Hidden   bool // hidden unless a sub-type shows it
+	Source   string
+	Default  any // typed default value, nil if none
+	Visible  *Cond
+	Required *Cond
+	Editable *Cond
+	Value    *vm.Program // derived value, nil if none
+	index    int         // index in the section's Go struct
+}
+
+// Path returns the field's path for a head field, or the column path
+// (lineList[].costType) for a table field.
+func (f *Field) Path() string {
+	if f.Section.Table {
+		return f.Section.Name + "[]." + f.Name
+	}
+	return f.Section.Name + "." + f.Name
+}
+
+// Cond is a constant or compiled boolean condition.
+type Cond struct {
+	Const bool
+	Prog  *vm.Program
+	Src   string
+}
+
+// SubType is a business type node (businessType1 -> businessType2 -> ...).
+type SubType struct {
+	Key      string
+	Title    Text
+	Show     []string
+	Hide     []string
+	Children []*SubType
+}
+
+// Rule is a compiled pre-save check of one document type.
+type Rule struct {
+	ID       string
+	Table    string // "" for a document rule; the table for a per-row rule
+	When     *vm.Program
+	Check    *vm.Program
+	Path     string // field path the finding points at (relative to the row for table rules)
+	Severity Severity
+	Message  Text
+	File     string
+	Line     int
+	Src      string
+}

@@ -1,0 +1,252 @@
+package engine
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The types in this file are the catalogue's YAML as analysts write it. They
+// keep the position of every expression so that load errors point at it.
+
+// exprSrc is an expr-language expression with its place in a YAML file.
+type exprSrc struct {
+	Src    string
+	Line   int
+	Column int // column of the first character of the expression itself
+}
+
+func (e *exprSrc) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.ScalarNode {
+		return fmt.Errorf("line %d: an expression must be a string", n.Line)
+	}
+	e.Src, e.Line, e.Column = n.Value, n.Line, n.Column
+	if n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0 {
+		e.Column++
+	}
+	return nil
+}
+
+// boolOrExpr is either a constant (true/false) or an expression yielding bool.
+type boolOrExpr struct {
+	Set   bool
+	Const bool
+	Expr  *exprSrc
+}
+
+func (b *boolOrExpr) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.ScalarNode {
+		return fmt.Errorf("line %d: expected true, false or an expression", n.Line)
+	}
+	b.Set = true
+	if n.Tag == "!!bool" {
+		return n.Decode(&b.Const)
+	}
+	b.Expr = &exprSrc{}
+	return b.Expr.UnmarshalYAML(n)
+}
+
+// rawValue keeps a scalar default value and where it was written.
+type rawValue struct {
+	Node *yaml.Node
+}
+
+func (r *rawValue) UnmarshalYAML(n *yaml.Node) error { r.Node = n; return nil }
+
+// fieldYAML is one entry of the field catalogue (schemas/_fields/*.yaml), or
+// an override of one inside a group or document type.
+type fieldYAML struct {
+	Label     Text        `yaml:"label"`
+	Type      string      `yaml:"type"`
+	Enum      string      `yaml:"enum"`
+	MaxLength int         `yaml:"maxLength"`
+	Min       *string     `yaml:"min"`
+	Max       *string     `yaml:"max"`
+	Display   string      `yaml:"display"` // e.g. accountMask
+	ReadOnly  *bool       `yaml:"readOnly"`
+	Default   *rawValue   `yaml:"default"`
+	Value     *exprSrc    `yaml:"value"` // derived value
+	Visible   *boolOrExpr `yaml:"visible"`
+	Required  *boolOrExpr `yaml:"required"`
+	Editable  *boolOrExpr `yaml:"editable"`
+	Hidden    *bool       `yaml:"hidden"` // hidden unless a sub-type shows it
+	Source    string      `yaml:"source"` // spec | family: where the field list comes from
+	line      int
+}
+
+// fieldRef is a group or section entry: a catalogue field name, optionally
+// with overrides (`- name: amount` plus override keys). `field` names the
+// catalogue entry when the document's field name differs from it (a line's
+// `status` is the catalogue's `lineStatus`).
+type fieldRef struct {
+	Name    string
+	Catalog string
+	fieldYAML
+	Line int
+}
+
+func (f *fieldRef) UnmarshalYAML(n *yaml.Node) error {
+	f.Line = n.Line
+	if n.Kind == yaml.ScalarNode {
+		f.Name = n.Value
+		return nil
+	}
+	var aux struct {
+		Name  string `yaml:"name"`
+		Field string `yaml:"field"`
+	}
+	if err := n.Decode(&aux); err != nil {
+		return err
+	}
+	f.Name, f.Catalog = aux.Name, aux.Field
+	if err := checkKeys(n, &f.fieldYAML, "name", "field"); err != nil {
+		return err
+	}
+	return n.Decode(&f.fieldYAML)
+}
+
+type enumYAML struct {
+	Label  Text `yaml:"label"`
+	Values []struct {
+		Key   string `yaml:"key"`
+		Label Text   `yaml:"label"`
+	} `yaml:"values"`
+}
+
+type groupYAML struct {
+	Label  Text       `yaml:"label"`
+	Fields []fieldRef `yaml:"fields"`
+}
+
+type sectionYAML struct {
+	Title  Text       `yaml:"title"`
+	Table  bool       `yaml:"table"`
+	Status string     `yaml:"status"` // the row's line-status field, for tables
+	Uses   []string   `yaml:"uses"`
+	Fields []fieldRef `yaml:"fields"`
+	Hidden bool       `yaml:"hidden"`
+	Line   int        `yaml:"-"`
+}
+
+type subTypeYAML struct {
+	Title    Text           `yaml:"title"`
+	Show     []string       `yaml:"show"`
+	Hide     []string       `yaml:"hide"`
+	Children yaml.Node      `yaml:"children"`
+	children []namedSubType `yaml:"-"`
+}
+
+type namedSubType struct {
+	Key  string
+	Line int
+	subTypeYAML
+}
+
+type modeYAML struct {
+	Editable bool     `yaml:"editable"`
+	Buttons  []string `yaml:"buttons"`
+}
+
+type ruleYAML struct {
+	ID       string   `yaml:"id"`
+	DocTypes []string `yaml:"docTypes"`
+	Table    string   `yaml:"table"`
+	When     *exprSrc `yaml:"when"`
+	Check    *exprSrc `yaml:"check"`
+	Path     string   `yaml:"path"`
+	Severity string   `yaml:"severity"`
+	Message  Text     `yaml:"message"`
+	Comment  string   `yaml:"comment"`
+	Line     int      `yaml:"-"`
+}
+
+type docTypeYAML struct {
+	DocType     string                `yaml:"docType"`
+	Version     int                   `yaml:"version"`
+	Family      string                `yaml:"family"`
+	Edition     string                `yaml:"edition"`
+	Title       Text                  `yaml:"title"`
+	LeadPage    Text                  `yaml:"leadPage"`
+	Description Text                  `yaml:"description"`
+	Sections    yaml.Node             `yaml:"sections"`
+	SubTypes    yaml.Node             `yaml:"subTypes"`
+	Fields      map[string]fieldYAML  `yaml:"fields"`
+	Buttons     map[string]boolOrExpr `yaml:"buttons"`
+	Rules       []ruleYAML            `yaml:"rules"`
+}
+
+// orderedMap decodes a YAML mapping node keeping key order and lines.
+func orderedMap(n *yaml.Node, each func(key string, line int, v *yaml.Node) error) error {
+	if n == nil || n.Kind == 0 {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		return fmt.Errorf("line %d: expected a mapping", n.Line)
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if err := each(k.Value, k.Line, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ruleLines fills Line of each rule from the sequence node.
+func ruleLines(root *yaml.Node, key string, rules []ruleYAML) {
+	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
+		root = root.Content[0]
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == key && root.Content[i+1].Kind == yaml.SequenceNode {
+			for j, item := range root.Content[i+1].Content {
+				if j < len(rules) {
+					rules[j].Line = item.Line
+				}
+			}
+		}
+	}
+}
+
+// checkKeys reports a mapping key that is not a yaml field of v's type (or
+// one of extra), so that a misspelt key is a load error, not silently
+// ignored.
+func checkKeys(n *yaml.Node, v any, extra ...string) error {
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	allowed := map[string]bool{}
+	for _, e := range extra {
+		allowed[e] = true
+	}
+	var collect func(t reflect.Type)
+	collect = func(t reflect.Type) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if f.Anonymous {
+				collect(f.Type)
+				continue
+			}
+			name := strings.Split(f.Tag.Get("yaml"), ",")[0]
+			if name != "" && name != "-" {
+				allowed[name] = true
+			}
+		}
+	}
+	collect(reflect.TypeOf(v).Elem())
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if !allowed[k.Value] {
+			keys := make([]string, 0, len(allowed))
+			for a := range allowed {
+				keys = append(keys, a)
+			}
+			sort.Strings(keys)
+			return fmt.Errorf("line %d: unknown key %q (known: %s)", k.Line, k.Value, strings.Join(keys, ", "))
+		}
+	}
+	return nil
+}

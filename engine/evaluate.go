@@ -1,0 +1,517 @@
+package engine
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/vm"
+	"github.com/shopspring/decimal"
+)
+
+// Options say under which action mode a document is evaluated and which
+// weak-control (confirm) rules the user has confirmed.
+type Options struct {
+	Action    string
+	Confirmed map[string]bool
+}
+
+// FieldState is what the form shows for one field.
+type FieldState struct {
+	Visible  bool `json:"visible"`
+	Required bool `json:"required"`
+	Editable bool `json:"editable"`
+}
+
+// Evaluation is the full outcome of evaluating a document: the document with
+// defaults and derived values applied, the state of its fields, the values
+// that evaluation changed (by path), and the check result.
+type Evaluation struct {
+	Doc    *Document
+	Fields map[string]FieldState
+	Values map[string]any
+	Check  CheckResult
+}
+
+// Check applies defaults and derived values to doc (in place) and runs every
+// pre-save check: structural findings passed in, sub-type, required fields
+// and rules. It never fails: an expression that fails at run time (it cannot
+// at present: compile-time types guarantee it) is reported as a finding.
+func Check(doc *Document, structural []Finding, opt Options) CheckResult {
+	e := evaluate(doc, structural, opt, false)
+	return e.Check
+}
+
+// Evaluate is Check plus the field states and changed values the form needs.
+func Evaluate(doc *Document, structural []Finding, opt Options) *Evaluation {
+	return evaluate(doc, structural, opt, true)
+}
+
+type run struct {
+	doc    *Document
+	dt     *DocType
+	opt    Options
+	mode   *Mode
+	hidden hiddenSet
+	env    reflect.Value // *doc env struct
+	tenv   map[string]reflect.Value
+	rows   map[string]reflect.Value // slice of row structs, per table
+	res    *CheckResult
+	ev     *Evaluation
+	states bool
+	rowBad map[string][]Severity // worst finding per row, for line status
+}
+
+func evaluate(doc *Document, structural []Finding, opt Options, states bool) *Evaluation {
+	dt := doc.Type
+	if opt.Action == "" {
+		opt.Action = "new"
+	}
+	ev := &Evaluation{Doc: doc, Values: map[string]any{}, Check: CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
+	r := &run{doc: doc, dt: dt, opt: opt, res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, rows: map[string]reflect.Value{}, rowBad: map[string][]Severity{}}
+	r.res.Errors = append(r.res.Errors, structural...)
+	r.badPath = make(map[string]bool, len(structural))
+	for _, f := range structural {
+		r.badPath[f.Path] = true
+	}
+	r.mode = dt.modes[opt.Action]
+	head := doc.Head()
+	path, ok := dt.SubTypePath(head.String("businessType1"), head.String("businessType2"))
+	if !ok {
+		r.add(Finding{Path: "head.businessType2", Rule: "subType", Severity: SeverityError, Message: Text{
+			"zh": fmt.Sprintf("业务类型%s/%s不属于%s", head.String("businessType1"), head.String("businessType2"), dt.Code),
+			"en": fmt.Sprintf("business type %s/%s is not a sub-type of %s", head.String("businessType1"), head.String("businessType2"), dt.Code)}})
+		if len(path) == 0 {
+			r.res.Errors[len(r.res.Errors)-1].Path = "head.businessType1"
+		}
+	}
+	r.hidden = dt.hidden(path)
+	if states {
+		ev.Fields = map[string]FieldState{}
+	}
+	r.applyDefaults()
+	r.buildEnv()
+	r.applyDerived()
+	r.checkRequired()
+	r.checkRules()
+	r.deriveLineStatus()
+	r.res.finish(opt.Confirmed)
+	return ev
+}
+
+func (r *run) add(f Finding) { r.res.Errors = append(r.res.Errors, f) }
+
+func (r *run) setValue(vals Values, path string, f *Field, v any) {
+	old, had := vals[f.Name]
+	if v == nil {
+		delete(vals, f.Name)
+	} else {
+		vals[f.Name] = v
+	}
+	if r.states && !sameValue(old, had, v) {
+		r.ev.Values[path] = jsonValue(f, v)
+	}
+}
+
+func sameValue(old any, had bool, v any) bool {
+	if !had || old == nil {
+		return v == nil
+	}
+	if d, ok := old.(decimal.Decimal); ok {
+		n, ok := v.(decimal.Decimal)
+		return ok && d.Equal(n)
+	}
+	return old == v
+}
+
+func isBlank(v any) bool {
+	if v == nil {
+		return true
+	}
+	if s, ok := v.(string); ok {
+		return strings.TrimSpace(s) == ""
+	}
+	return false
+}
+
+func rowDeleted(row Values) bool { return row.String("flag") == "D" }
+
+func (r *run) applyDefaults() {
+	for _, s := range r.dt.Sections {
+		if s.Table {
+			for i, row := range r.doc.Tables[s.Name] {
+				for _, f := range s.Fields {
+					if f.Default != nil && isBlank(row[f.Name]) {
+						r.setValue(row, fmt.Sprintf("%s[%d].%s", s.Name, i, f.Name), f, f.Default)
+					}
+				}
+			}
+			continue
+		}
+		vals := r.doc.Objects[s.Name]
+		if vals == nil {
+			if s.Name != "head" {
+				continue
+			}
+			vals = Values{}
+			r.doc.Objects[s.Name] = vals
+		}
+		for _, f := range s.Fields {
+			if f.Default != nil && isBlank(vals[f.Name]) {
+				r.setValue(vals, s.Name+"."+f.Name, f, f.Default)
+			}
+		}
+	}
+}
+
+func setGo(sv reflect.Value, f *Field, v any) {
+	fv := sv.Field(f.index)
+	switch x := v.(type) {
+	case string:
+		fv.SetString(x)
+	case int:
+		fv.SetInt(int64(x))
+	case decimal.Decimal:
+		fv.Set(reflect.ValueOf(x))
+	default:
+		fv.SetZero()
+	}
+}
+
+func structOf(s *Section, vals Values) reflect.Value {
+	sv := reflect.New(s.goType).Elem()
+	for _, f := range s.Fields {
+		if v, ok := vals[f.Name]; ok {
+			setGo(sv, f, v)
+		}
+	}
+	return sv
+}
+
+// buildEnv builds the typed environment rules run against.
+func (r *run) buildEnv() {
+	env := reflect.New(r.dt.env.doc)
+	ev := env.Elem()
+	for i, s := range r.dt.Sections {
+		if s.Table {
+			rows := r.doc.Tables[s.Name]
+			sl := reflect.MakeSlice(reflect.SliceOf(s.goType), len(rows), len(rows))
+			for j, row := range rows {
+				sl.Index(j).Set(structOf(s, row))
+			}
+			ev.Field(i).Set(sl)
+			r.rows[s.Name] = sl
+		} else {
+			ev.Field(i).Set(structOf(s, r.doc.Objects[s.Name]))
+		}
+	}
+	ev.FieldByName(envActionField).SetString(r.opt.Action)
+	r.env = env
+	for name, t := range r.dt.env.tables {
+		te := reflect.New(t)
+		for i := 0; i < r.dt.env.nsec; i++ {
+			te.Elem().Field(i).Set(ev.Field(i))
+		}
+		te.Elem().FieldByName(envActionField).SetString(r.opt.Action)
+		r.tenv[name] = te
+	}
+}
+
+// rowEnv points the table environment at row i and returns it.
+func (r *run) rowEnv(table string, i int) any {
+	te := r.tenv[table]
+	te.Elem().FieldByName(envRowField).Set(r.rows[table].Index(i))
+	te.Elem().FieldByName(envRowNoField).SetInt(int64(i + 1))
+	return te.Interface()
+}
+
+// exec runs a program; a run-time failure becomes a finding and yields nil.
+func (r *run) exec(p *vm.Program, env any, path, what string) any {
+	out, err := expr.Run(p, env)
+	if err != nil {
+		r.add(Finding{Path: path, Rule: "evaluation", Severity: SeverityError, Message: Text{"zh": what + "计算失败：" + err.Error(), "en": what + " could not be evaluated: " + err.Error()}})
+		return nil
+	}
+	return out
+}
+
+func (r *run) cond(c *Cond, def bool, env any, path string) bool {
+	if c == nil {
+		return def
+	}
+	if c.Prog == nil {
+		return c.Const
+	}
+	b, _ := r.exec(c.Prog, env, path, path).(bool)
+	return b
+}
+
+func (r *run) applyDerived() {
+	for _, f := range r.dt.derived {
+		s := f.Section
+		if s.Table {
+			rows := r.doc.Tables[s.Name]
+			for i := range rows {
+				path := fmt.Sprintf("%s[%d].%s", s.Name, i, f.Name)
+				v := normalizeDerived(f, r.exec(f.Value, r.rowEnv(s.Name, i), path, path))
+				r.setValue(rows[i], path, f, v)
+				setGo(r.rows[s.Name].Index(i), f, v)
+			}
+			continue
+		}
+		vals := r.doc.Objects[s.Name]
+		if vals == nil {
+			continue
+		}
+		path := s.Name + "." + f.Name
+		v := normalizeDerived(f, r.exec(f.Value, r.env.Interface(), path, path))
+		r.setValue(vals, path, f, v)
+		secIdx := r.sectionIndex(s)
+		setGo(r.env.Elem().Field(secIdx), f, v)
+		for _, te := range r.tenv {
+			setGo(te.Elem().Field(secIdx), f, v)
+		}
+	}
+}
+
+func (r *run) sectionIndex(s *Section) int {
+	for i, x := range r.dt.Sections {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// normalizeDerived rounds derived amounts to the field's places and turns
+// zero values of text into blank.
+func normalizeDerived(f *Field, v any) any {
+	switch x := v.(type) {
+	case decimal.Decimal:
+		if f.Type == TypeMoney {
+			return x.Round(moneyPlaces)
+		}
+		return x.Round(numberPlaces)
+	case string:
+		if x == "" {
+			return nil
+		}
+	}
+	return v
+}
+
+func (r *run) editable(f *Field, env any, path string) bool {
+	if f.ReadOnly {
+		return false
+	}
+	def := r.mode != nil && r.mode.Editable
+	return r.cond(f.Editable, def, env, path)
+}
+
+var (
+	msgRequired    = Text{"zh": "{field}不能为空", "en": "{field} cannot be empty"}
+	msgRowRequired = Text{"zh": "第{row}行，{field}为空", "en": "Row {row}: {field} is empty"}
+)
+
+func (r *run) checkRequired() {
+	for _, s := range r.dt.Sections {
+		if r.hidden[s.Name] {
+			continue
+		}
+		if s.Table {
+			for i, row := range r.doc.Tables[s.Name] {
+				if rowDeleted(row) {
+					continue
+				}
+				var env any
+				for _, f := range s.Fields {
+					if r.hidden.field(f) {
+						continue
+					}
+					dynamic := isDynamic(f.Visible) || isDynamic(f.Required) || isDynamic(f.Editable)
+					if env == nil && dynamic {
+						env = r.rowEnv(s.Name, i)
+					}
+					path := fmt.Sprintf("%s[%d].%s", s.Name, i, f.Name)
+					visible := r.cond(f.Visible, true, env, path)
+					required := visible && r.cond(f.Required, false, env, path)
+					if r.states && dynamic {
+						r.ev.Fields[path] = FieldState{Visible: visible, Required: required, Editable: r.editable(f, env, path)}
+					}
+					if required && isBlank(row[f.Name]) && !r.badPath[path] {
+						r.rowFinding(s.Name, i, Finding{Path: path, Rule: "required", Severity: SeverityError,
+							Message: msgRowRequired.Format(map[string]Text{"row": num(i + 1), "field": f.Label})})
+					}
+				}
+			}
+			continue
+		}
+		vals := r.doc.Objects[s.Name]
+		if vals == nil && s.Name != "head" {
+			vals = Values{}
+		}
+		env := r.env.Interface()
+		for _, f := range s.Fields {
+			path := s.Name + "." + f.Name
+			visible := !r.hidden.field(f) && r.cond(f.Visible, true, env, path)
+			required := visible && r.cond(f.Required, false, env, path)
+			if r.states {
+				r.ev.Fields[path] = FieldState{Visible: visible, Required: required, Editable: visible && r.editable(f, env, path)}
+			}
+			if required && isBlank(vals[f.Name]) && !r.badPath[path] {
+				r.add(Finding{Path: path, Rule: "required", Severity: SeverityError, Message: msgRequired.Format(map[string]Text{"field": f.Label})})
+			}
+		}
+	}
+}
+
+func isDynamic(c *Cond) bool { return c != nil && c.Prog != nil }
+
+func num(n int) Text { s := strconv.Itoa(n); return Text{"zh": s, "en": s, "th": s} }
+
+// rowFinding records a finding of row i of table and remembers its severity
+// for the row's line status.
+func (r *run) rowFinding(table string, i int, f Finding) {
+	r.add(f)
+	bad := r.rowBad[table]
+	if bad == nil {
+		bad = make([]Severity, len(r.doc.Tables[table]))
+		r.rowBad[table] = bad
+	}
+	if bad[i] != SeverityError {
+		bad[i] = f.Severity
+	}
+}
+
+func (r *run) fieldLabel(s *Section, name string) Text {
+	if f := s.fields[name]; f != nil {
+		return f.Label
+	}
+	return Text{"zh": name, "en": name}
+}
+
+func (r *run) checkRules() {
+	for _, rule := range r.dt.Rules {
+		if rule.Table == "" {
+			if r.targetHidden(rule.Path) {
+				continue
+			}
+			env := r.env.Interface()
+			if rule.When != nil && !r.holds(rule.When, env, rule.Path) {
+				continue
+			}
+			if r.holds(rule.Check, env, rule.Path) {
+				continue
+			}
+			label := Text{}
+			if sec, name, ok := strings.Cut(rule.Path, "."); ok && r.dt.sections[sec] != nil {
+				label = r.fieldLabel(r.dt.sections[sec], name)
+			}
+			r.add(Finding{Path: rule.Path, Rule: rule.ID, Severity: rule.Severity, Message: rule.Message.Format(map[string]Text{"field": label})})
+			continue
+		}
+		s := r.dt.sections[rule.Table]
+		if r.hidden[s.Name] || (rule.Path != "" && r.hidden[s.Name+"."+rule.Path]) || isStatusRule(rule, s) {
+			continue
+		}
+		for i, row := range r.doc.Tables[s.Name] {
+			if rowDeleted(row) {
+				continue
+			}
+			env := r.rowEnv(s.Name, i)
+			path := fmt.Sprintf("%s[%d]", s.Name, i)
+			if rule.Path != "" {
+				path += "." + rule.Path
+			}
+			if rule.When != nil && !r.holds(rule.When, env, path) {
+				continue
+			}
+			if r.holds(rule.Check, env, path) {
+				continue
+			}
+			f := Finding{Path: path, Rule: rule.ID, Severity: rule.Severity,
+				Message: rule.Message.Format(map[string]Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)})}
+			r.rowFinding(s.Name, i, f)
+		}
+	}
+}
+
+func (r *run) targetHidden(path string) bool {
+	if path == "" {
+		return false
+	}
+	sec, name, _ := strings.Cut(path, ".")
+	return r.hidden[sec] || r.hidden[sec+"."+name]
+}
+
+// isStatusRule tells whether a table rule checks the row's line status
+// itself (the "all lines validated" check). Such rules run after the status
+// is derived, on the fresh status.
+func isStatusRule(rule *Rule, s *Section) bool {
+	return s.StatusField != "" && rule.Path == s.StatusField
+}
+
+// deriveLineStatus sets the line status of every row of a table that has
+// one: error when the row has an error finding, warning when it has only
+// warnings or confirmations, success otherwise. Deleted rows keep theirs.
+// The status is the engine's verdict on the row, recomputed on every
+// evaluation and save, so a client cannot claim a row is validated. Then the
+// rules on the status run against it.
+func (r *run) deriveLineStatus() {
+	for _, s := range r.dt.Sections {
+		if !s.Table || s.StatusField == "" || r.hidden[s.Name] {
+			continue
+		}
+		f := s.fields[s.StatusField]
+		bad := r.rowBad[s.Name]
+		for i, row := range r.doc.Tables[s.Name] {
+			if rowDeleted(row) {
+				continue
+			}
+			status := "success"
+			if bad != nil {
+				switch bad[i] {
+				case SeverityError:
+					status = "error"
+				case SeverityWarning, SeverityConfirm:
+					status = "warning"
+				}
+			}
+			r.setValue(row, fmt.Sprintf("%s[%d].%s", s.Name, i, f.Name), f, status)
+			setGo(r.rows[s.Name].Index(i), f, status)
+		}
+	}
+	r.checkStatusRules()
+}
+
+// checkStatusRules runs the rules on line-status fields.
+func (r *run) checkStatusRules() {
+	for _, rule := range r.dt.Rules {
+		s := r.dt.sections[rule.Table]
+		if s == nil || !isStatusRule(rule, s) || r.hidden[s.Name] {
+			continue
+		}
+		for i, row := range r.doc.Tables[s.Name] {
+			if rowDeleted(row) {
+				continue
+			}
+			env := r.rowEnv(s.Name, i)
+			path := fmt.Sprintf("%s[%d].%s", s.Name, i, rule.Path)
+			if rule.When != nil && !r.holds(rule.When, env, path) {
+				continue
+			}
+			if !r.holds(rule.Check, env, path) {
+				r.add(Finding{Path: path, Rule: rule.ID, Severity: rule.Severity,
+					Message: rule.Message.Format(map[string]Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)})})
+			}
+		}
+	}
+}
+
+// holds runs a boolean program.
+func (r *run) holds(p *vm.Program, env any, path string) bool {
+	b, _ := r.exec(p, env, path, path).(bool)
+	return b
+}

@@ -1,0 +1,82 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { DocumentHead, SubTypeOption } from '../api/types';
+import { childOptions, knownValue } from '../form/subTypes';
+
+export interface FormHeaderProps {
+  title: string;
+  head: DocumentHead | undefined;
+  subTypes: SubTypeOption[] | undefined;
+  readonly: boolean;
+  onSubTypeChange: (bt1: SubTypeOption | undefined, bt2: SubTypeOption | undefined) => void;
+}
+
+/** The document title, its business id, and the businessType1 / businessType2 selects. */
+export default function FormHeader({ title, head, subTypes, readonly, onSubTypeChange }: FormHeaderProps) {
+  const { t } = useTranslation();
+  const level1 = subTypes ?? [];
+  const bt1 = knownValue(level1, head?.businessType1);
+  const level2 = childOptions(level1, bt1);
+  const bt2 = knownValue(level2, head?.businessType2);
+  const businessId = typeof head?.businessId === 'string' ? head.businessId : '';
+
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h5" component="h1" data-form-title>
+          {title}
+        </Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          label={businessId ? `${t('form.businessId')}: ${businessId}` : t('form.newDocument')}
+          data-business-id={businessId}
+        />
+        {typeof head?.version === 'number' && <Chip size="small" variant="outlined" label={`${t('form.version')}: ${head.version}`} />}
+      </Box>
+      {level1.length > 0 && (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextField
+            select
+            id="businessType1"
+            label={t('form.businessType1')}
+            value={bt1}
+            disabled={readonly}
+            sx={{ minWidth: 240 }}
+            onChange={(e) => onSubTypeChange(level1.find((o) => o.key === e.target.value), undefined)}
+          >
+            {level1.map((o) => (
+              <MenuItem key={o.key} value={o.key} data-option={o.key}>
+                {o.value}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            id="businessType2"
+            label={t('form.businessType2')}
+            value={bt2}
+            disabled={readonly || level2.length === 0}
+            sx={{ minWidth: 240 }}
+            onChange={(e) =>
+              onSubTypeChange(
+                level1.find((o) => o.key === bt1),
+                level2.find((o) => o.key === e.target.value),
+              )
+            }
+          >
+            {level2.map((o) => (
+              <MenuItem key={o.key} value={o.key} data-option={o.key}>
+                {o.value}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+      )}
+    </Box>
+  );
+}

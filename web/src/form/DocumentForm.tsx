@@ -1,0 +1,44 @@
+import { memo } from 'react';
+import Form from '@rjsf/mui';
+import type { ErrorSchema, IChangeEvent, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { widgets } from '../widgets';
+import { fields } from '../fields';
+import { validator } from './validator';
+import ObjectGridTemplate from './ObjectGridTemplate';
+import type { FormDocument } from '../api/types';
+
+export interface DocumentFormProps {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  formData: FormDocument;
+  extraErrors: ErrorSchema;
+  onChange: (formData: FormDocument) => void;
+}
+
+const templates = { ObjectFieldTemplate: ObjectGridTemplate };
+
+/**
+ * The rjsf form: a pure renderer of schema, uiSchema, formData and the server's errors.
+ * It neither validates live nor submits; the page's toolbar saves.
+ */
+function DocumentForm({ schema, uiSchema, formData, extraErrors, onChange }: DocumentFormProps) {
+  return (
+    <Form
+      schema={schema}
+      uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+      formData={formData}
+      validator={validator}
+      widgets={widgets}
+      fields={fields}
+      templates={templates}
+      extraErrors={extraErrors}
+      liveValidate={false}
+      showErrorList={false}
+      noHtml5Validate
+      onChange={(e: IChangeEvent<FormDocument>) => onChange(e.formData as FormDocument)}
+      onSubmit={() => undefined}
+    />
+  );
+}
+
+export default memo(DocumentForm);

@@ -1,0 +1,39 @@
+import { ApiError } from '../api/client';
+import type { CheckResult, Finding } from '../api/types';
+
+/** What a refused save means for the page. */
+export type SaveRefusal =
+  | { kind: 'refused'; message: string; findings: Finding[] }
+  | { kind: 'confirm'; message: string; findings: Finding[]; confirmFindings: Finding[] }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'failed'; status: number; message: string };
+
+function findingsOf(data: unknown): Finding[] {
+  const errors = (data as CheckResult | undefined)?.errors;
+  return Array.isArray(errors) ? errors : [];
+}
+
+/**
+ * Sorts a failed save: 422 ECONFIRM asks to confirm the confirm-severity findings,
+ * other 422s are check findings, 409 is a stale version, anything else (including a
+ * network failure, status 0) is a service failure.
+ */
+export function classifySaveError(error: unknown): SaveRefusal {
+  if (!(error instanceof ApiError)) {
+    return { kind: 'failed', status: 0, message: error instanceof Error ? error.message : String(error) };
+  }
+  if (error.status === 422) {
+    const findings = findingsOf(error.data);
+    if (error.code === 'ECONFIRM') {
+      return {
+        kind: 'confirm',
+        message: error.message,
+        findings,
+        confirmFindings: findings.filter((f) => f.severity === 'confirm'),
+      };
+    }
+    return { kind: 'refused', message: error.message, findings };
+  }
+  if (error.status === 409) return { kind: 'conflict', message: error.message };
+  return { kind: 'failed', status: error.status, message: error.message };
+}

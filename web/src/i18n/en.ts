@@ -1,0 +1,76 @@
+import type { Texts } from './zh';
+
+// English interface texts; same keys as zh.
+const en: Texts = {
+  app: { name: 'formwork expense portal', home: 'Home', language: 'Language' },
+  lang: { zh: '中文', en: 'English' },
+  home: {
+    title: 'Document types',
+    docType: 'Document type',
+    docTitle: 'Title',
+    family: 'Family',
+    version: 'Version',
+    actions: 'Actions',
+    newForm: 'New',
+    openExisting: 'Open an existing document',
+    businessId: 'Business ID',
+    open: 'Open',
+    loadFailed: 'Failed to load document types',
+    empty: 'No document types',
+  },
+  form: {
+    loading: 'Loading…',
+    loadFailed: 'load form failed',
+    documentLoadFailed: 'Failed to load the document',
+    businessType1: 'Business category',
+    businessType2: 'Business sub-category',
+    businessId: 'Business ID',
+    newDocument: 'New document',
+    version: 'Version',
+    status: 'Status',
+    missingDocType: 'The docType parameter is missing',
+  },
+  buttons: {
+    save: 'Save',
+    submit: 'Submit',
+    imageUpload: 'Image upload',
+    imageView: 'Image view',
+    invoiceDetail: 'Invoice detail',
+    voucherPreview: 'Voucher preview',
+    search: 'Search',
+    saveSubmitVoucher: 'Save and submit voucher',
+    taxGroup: 'Tax group',
+    print: 'Print',
+    notYet: 'Not available yet',
+  },
+  save: {
+    success: 'Saved',
+    saving: 'Saving…',
+    serviceError: 'service call exception! error code: {{code}}',
+    conflictTitle: 'Document changed',
+    conflict: 'Someone else changed this document. Reload it before saving again.',
+    reload: 'Reload',
+  },
+  prompt: {
+    title: 'Prompt',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    close: 'Close',
+  },
+  table: {
+    rowNo: 'No.',
+    addRow: 'Add row',
+    deleteRow: 'Delete row',
+    actions: 'Actions',
+    empty: 'No rows',
+  },
+  status: {
+    uncheck: 'Unchecked',
+    unsave: 'Unsaved',
+    success: 'Passed',
+    warning: 'Warning',
+    error: 'Error',
+  },
+};
+
+export default en;

@@ -1,0 +1,9 @@
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import MoneyWidget from './money/MoneyWidget';
+import DateWidget from './date/DateWidget';
+
+/** Custom widgets, registered under the names the exported uiSchema uses. */
+export const widgets: RegistryWidgetsType = {
+  money: MoneyWidget,
+  date: DateWidget,
+};

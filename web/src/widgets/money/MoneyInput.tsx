@@ -1,0 +1,61 @@
+import { useState, type FocusEvent } from 'react';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { editMoneyText, formatMoney, isMoneyInput, parseMoney } from './money';
+
+export interface MoneyInputProps {
+  id: string;
+  name?: string;
+  value: unknown;
+  onChange: (value: number | undefined) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
+  label?: string;
+  required?: boolean;
+  disabled?: boolean;
+  error?: boolean;
+  autoFocus?: boolean;
+  size?: TextFieldProps['size'];
+}
+
+/**
+ * A money text box: shows "1,234.50" when not focused; while focused shows the plain
+ * number and accepts digits, commas, one point and a leading minus. It reports a number
+ * rounded to 2 decimals within +/-999999999999999 (undefined when empty).
+ */
+export function MoneyInput(props: MoneyInputProps) {
+  const { id, name, value, onChange, onBlur, onFocus, label, required, disabled, error, autoFocus, size } = props;
+  const [editing, setEditing] = useState<string | null>(null);
+
+  return (
+    <TextField
+      id={id}
+      name={name ?? id}
+      label={label}
+      required={required}
+      disabled={disabled}
+      error={error}
+      autoFocus={autoFocus}
+      size={size}
+      fullWidth
+      value={editing ?? formatMoney(value)}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => {
+        setEditing(editMoneyText(value));
+        onFocus?.(e);
+      }}
+      onChange={(e) => {
+        const text = e.target.value;
+        if (!isMoneyInput(text)) return;
+        setEditing(text);
+        const parsed = parseMoney(text);
+        if (parsed !== null) onChange(parsed);
+      }}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => {
+        setEditing(null);
+        onBlur?.(e);
+      }}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' }, 'data-widget': 'money' },
+      }}
+    />
+  );
+}
