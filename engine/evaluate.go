@@ -50,18 +50,19 @@ func Evaluate(doc *Document, structural []Finding, opt Options) *Evaluation {
 }
 
 type run struct {
-	doc    *Document
-	dt     *DocType
-	opt    Options
-	mode   *Mode
-	hidden hiddenSet
-	env    reflect.Value // *doc env struct
-	tenv   map[string]reflect.Value
-	rows   map[string]reflect.Value // slice of row structs, per table
-	res    *CheckResult
-	ev     *Evaluation
-	states bool
-	rowBad map[string][]Severity // worst finding per row, for line status
+	doc     *Document
+	dt      *DocType
+	opt     Options
+	mode    *Mode
+	hidden  hiddenSet
+	env     reflect.Value // *doc env struct
+	tenv    map[string]reflect.Value
+	rows    map[string]reflect.Value // slice of row structs, per table
+	res     *CheckResult
+	ev      *Evaluation
+	states  bool
+	rowBad  map[string][]Severity // worst finding per row, for line status
+	badPath map[string]bool       // paths with a structural finding: not reported again as required
 }
 
 func evaluate(doc *Document, structural []Finding, opt Options, states bool) *Evaluation {

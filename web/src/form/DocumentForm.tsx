@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import Form from '@rjsf/mui';
-import type { ErrorSchema, IChangeEvent, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { IChangeEvent } from '@rjsf/core';
 import { widgets } from '../widgets';
 import { fields } from '../fields';
 import { validator } from './validator';

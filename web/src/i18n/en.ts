@@ -3,6 +3,7 @@ import type { Texts } from './zh';
 // English interface texts; same keys as zh.
 const en: Texts = {
   app: { name: 'formwork expense portal', home: 'Home', language: 'Language' },
+  notFound: { title: 'Page not found', back: 'Back to home' },
   lang: { zh: '中文', en: 'English' },
   home: {
     title: 'Document types',

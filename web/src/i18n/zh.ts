@@ -1,6 +1,7 @@
 // Chinese (default) interface texts.
 const zh = {
   app: { name: 'formwork 报账平台', home: '首页', language: '语言' },
+  notFound: { title: '页面不存在', back: '返回首页' },
   lang: { zh: '中文', en: 'English' },
   home: {
     title: '单据类型',

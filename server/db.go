@@ -1,0 +1,55 @@
+package server
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// OpenDB opens the database: PostgreSQL when dsn is a PostgreSQL DSN
+// (postgres://... or key=value with host=), else SQLite at dsn, or at
+// dataDir/formwork.db when dsn is empty. The schema is migrated.
+func OpenDB(dsn, dataDir string) (*gorm.DB, error) {
+	cfg := &gorm.Config{Logger: logger.Default.LogMode(logger.Silent)}
+	var (
+		db  *gorm.DB
+		err error
+	)
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") || strings.Contains(dsn, "host=") {
+		db, err = gorm.Open(postgres.Open(dsn), cfg)
+	} else {
+		if dsn == "" {
+			if err := os.MkdirAll(dataDir, 0o755); err != nil {
+				return nil, fmt.Errorf("data directory: %w", err)
+			}
+			dsn = filepath.Join(dataDir, "formwork.db")
+		}
+		db, err = gorm.Open(sqlite.Open(dsn+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)"), cfg)
+		if err == nil {
+			// SQLite allows one writer; one connection keeps writes ordered
+			// instead of failing with SQLITE_BUSY.
+			sqlDB, _ := db.DB()
+			sqlDB.SetMaxOpenConns(1)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	if err := migrate(db); err != nil {
+		return nil, err
+	}
+	return db, nil
+}
+
+func migrate(db *gorm.DB) error {
+	if err := db.AutoMigrate(&DocumentRecord{}, &docSequence{}); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}

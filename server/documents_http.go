@@ -1,0 +1,213 @@
+package server
+
+import (
+	"encoding/json"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"formwork/engine"
+
+	"github.com/labstack/echo/v4"
+)
+
+// decodeBody reads the request body as a document of the catalogue.
+func (s *Server) decodeBody(c echo.Context) (*engine.Document, []engine.Finding, error) {
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		return nil, nil, err // the body limit answers 413 itself
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return nil, nil, engine.Errorf(engine.EINVALID, "", "empty body: send the document as JSON")
+	}
+	doc, structural, err := engine.Decode(s.Catalogue(), body)
+	if err != nil {
+		if engine.ErrorCode(err) == engine.ENOTFOUND {
+			// an unknown docType in a body is a bad request, not a missing resource
+			return nil, nil, engine.Errorf(engine.EINVALID, "head.docType", "%s", err.(*engine.Error).Message)
+		}
+		return nil, nil, err
+	}
+	return doc, structural, nil
+}
+
+func actionOf(c echo.Context) (string, error) {
+	a := c.QueryParam("action")
+	if a == "" {
+		return "new", nil
+	}
+	for _, m := range engine.ActionModes {
+		if a == m {
+			return a, nil
+		}
+	}
+	return "", engine.Errorf(engine.EINVALID, "action", "unknown action %q (one of %s)", a, strings.Join(engine.ActionModes, ", "))
+}
+
+// confirmed reads ?confirm=rule1,rule2: the weak-control rules the user confirmed.
+func confirmed(c echo.Context) map[string]bool {
+	out := map[string]bool{}
+	for _, r := range strings.Split(c.QueryParam("confirm"), ",") {
+		if r = strings.TrimSpace(r); r != "" {
+			out[r] = true
+		}
+	}
+	return out
+}
+
+func checkFamily(c echo.Context, d *engine.DocType) error {
+	if fam := c.Param("family"); fam != d.Family {
+		return engine.Errorf(engine.EINVALID, "head.docType", "%s documents are saved under /yx/%s/, not /yx/%s/", d.Code, d.Family, fam)
+	}
+	return nil
+}
+
+var saveFailed = engine.Text{"zh": "保存失败！", "en": "Save failed! "}
+
+// refuse answers a failed check: ECONFIRM when only unconfirmed weak-control
+// findings block, else ECHECK.
+func refuse(c echo.Context, res engine.CheckResult) error {
+	l := lang(c)
+	errs := res.Blocking(engine.SeverityError)
+	code := engine.ECHECK
+	var first engine.Finding
+	if len(errs) > 0 {
+		first = errs[0]
+	} else {
+		code = engine.ECONFIRM
+		first = res.Blocking(engine.SeverityConfirm)[0]
+	}
+	msg := saveFailed.In(l) + first.Message.In(l)
+	if n := len(errs); n > 1 {
+		msg += map[string]string{"zh": "（共" + strconv.Itoa(n) + "处错误）", "en": " (" + strconv.Itoa(n) + " problems)"}[pick(l)]
+	}
+	return fail(code, first.Path, msg, res.View(l))
+}
+
+func pick(l string) string {
+	if l == "en" {
+		return "en"
+	}
+	return "zh"
+}
+
+// check evaluates doc under the request's action and confirmations.
+func check(c echo.Context, doc *engine.Document, structural []engine.Finding) (engine.CheckResult, error) {
+	action, err := actionOf(c)
+	if err != nil {
+		return engine.CheckResult{}, err
+	}
+	return engine.Check(doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)}), nil
+}
+
+// createDocument: POST /api/galaxyform/yx/:family/head/create. Checks first;
+// a refused save writes nothing.
+func (s *Server) createDocument(c echo.Context) error {
+	doc, structural, err := s.decodeBody(c)
+	if err != nil {
+		return err
+	}
+	if err := checkFamily(c, doc.Type); err != nil {
+		return err
+	}
+	head := doc.Head()
+	if id := head.String("businessId"); id != "" {
+		return engine.Errorf(engine.EINVALID, "head.businessId", "document %s already has a number: update it with PUT .../head/update", id)
+	}
+	res, err := check(c, doc, structural)
+	if err != nil {
+		return err
+	}
+	if !res.Valid {
+		return refuse(c, res)
+	}
+	rec, err := s.docs.Create(c.Request().Context(), doc, func(id string) error {
+		head["businessId"] = id
+		head["version"] = 1
+		head["schemaVersion"] = doc.Type.Version
+		head["status"] = "draft"
+		head["createAt"] = time.Now().Format("2006-01-02 15:04:05")
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return ok(c, json.RawMessage(rec.Body))
+}
+
+// updateDocument: PUT /api/galaxyform/yx/:family/head/update with the version
+// the client loaded (optimistic locking).
+func (s *Server) updateDocument(c echo.Context) error {
+	doc, structural, err := s.decodeBody(c)
+	if err != nil {
+		return err
+	}
+	if err := checkFamily(c, doc.Type); err != nil {
+		return err
+	}
+	head := doc.Head()
+	id := head.String("businessId")
+	if id == "" {
+		return engine.Errorf(engine.EINVALID, "head.businessId", "head.businessId is missing: create a new document with POST .../head/create")
+	}
+	version, hasVersion := head["version"].(int)
+	if !hasVersion {
+		return engine.Errorf(engine.EINVALID, "head.version", "head.version is missing: send back the version you loaded")
+	}
+	stored, err := s.docs.Get(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	if stored.DocType != doc.Type.Code {
+		return engine.Errorf(engine.EINVALID, "head.docType", "document %s is a %s, not a %s", id, stored.DocType, doc.Type.Code)
+	}
+	if stored.Version != version {
+		return engine.Errorf(engine.ECONFLICT, "head.version", "document %s was changed by someone else (you have version %d, the latest is %d); reload it", id, version, stored.Version)
+	}
+	res, err := check(c, doc, structural)
+	if err != nil {
+		return err
+	}
+	if !res.Valid {
+		return refuse(c, res)
+	}
+	// system fields come from the stored document, never from the client
+	var prev struct {
+		Head map[string]any `json:"head"`
+	}
+	_ = json.Unmarshal([]byte(stored.Body), &prev)
+	for _, k := range []string{"status", "createBy", "createAt", "processId"} {
+		if v, ok := prev.Head[k].(string); ok {
+			head[k] = v
+		} else {
+			delete(head, k)
+		}
+	}
+	head["version"] = version + 1
+	head["schemaVersion"] = doc.Type.Version
+	rec, err := s.docs.Update(c.Request().Context(), doc, version)
+	if err != nil {
+		return err
+	}
+	return ok(c, json.RawMessage(rec.Body))
+}
+
+// loadDocument: GET /api/galaxyform/yx/:family/head/load?businessId=.
+func (s *Server) loadDocument(c echo.Context) error {
+	id := strings.TrimSpace(c.QueryParam("businessId"))
+	if id == "" {
+		return engine.Errorf(engine.EINVALID, "businessId", "businessId is missing")
+	}
+	rec, err := s.docs.Get(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	if d := s.Catalogue().DocType(rec.DocType); d != nil {
+		if err := checkFamily(c, d); err != nil {
+			return err
+		}
+	}
+	return ok(c, json.RawMessage(rec.Body))
+}
+
