@@ -6,5 +6,10 @@ import "embed"
 
 // Catalogue is schemas/ and rules/ as shipped with the binary.
 //
-//go:embed schemas rules
+//go:embed all:schemas rules
 var Catalogue embed.FS
+
+// Seeds is seeds/: demo data loaded by serve on an empty database.
+//
+//go:embed seeds
+var Seeds embed.FS

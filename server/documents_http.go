@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"strconv"
@@ -111,18 +112,32 @@ func (s *Server) createDocument(c echo.Context) error {
 	if err := checkFamily(c, doc.Type); err != nil {
 		return err
 	}
-	head := doc.Head()
-	if id := head.String("businessId"); id != "" {
-		return engine.Errorf(engine.EINVALID, "head.businessId", "document %s already has a number: update it with PUT .../head/update", id)
+	action, err := actionOf(c)
+	if err != nil {
+		return err
 	}
-	res, err := check(c, doc, structural)
+	rec, res, err := s.Create(c.Request().Context(), doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)})
 	if err != nil {
 		return err
 	}
 	if !res.Valid {
 		return refuse(c, res)
 	}
-	rec, err := s.docs.Create(c.Request().Context(), doc, func(id string) error {
+	return ok(c, json.RawMessage(rec.Body))
+}
+
+// Create checks a new document and stores it when the check passes. A
+// refused document returns the check result and writes nothing.
+func (s *Server) Create(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options) (*DocumentRecord, engine.CheckResult, error) {
+	head := doc.Head()
+	if id := head.String("businessId"); id != "" {
+		return nil, engine.CheckResult{}, engine.Errorf(engine.EINVALID, "head.businessId", "document %s already has a number: update it with PUT .../head/update", id)
+	}
+	res := engine.Check(doc, structural, opt)
+	if !res.Valid {
+		return nil, res, nil
+	}
+	rec, err := s.docs.Create(ctx, doc, func(id string) error {
 		head["businessId"] = id
 		head["version"] = 1
 		head["schemaVersion"] = doc.Type.Version
@@ -130,10 +145,7 @@ func (s *Server) createDocument(c echo.Context) error {
 		head["createAt"] = time.Now().Format("2006-01-02 15:04:05")
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	return ok(c, json.RawMessage(rec.Body))
+	return rec, res, err
 }
 
 // updateDocument: PUT /api/galaxyform/yx/:family/head/update with the version

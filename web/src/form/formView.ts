@@ -4,9 +4,19 @@ import { completeUiOrder } from './uiOrder';
 
 const subTypeFields = ['businessType1', 'businessType2', 'businessType1Txt', 'businessType2Txt'];
 
+/** Sections the sub-type hides come as `ui:options.hidden`; rjsf hides by `ui:widget: hidden`. */
+function hideHiddenSections(uiSchema: UiSchema): UiSchema {
+  const out: UiSchema = { ...uiSchema };
+  for (const [name, sub] of Object.entries(uiSchema)) {
+    const options = (sub as UiSchema | undefined)?.['ui:options'] as Record<string, unknown> | undefined;
+    if (options?.hidden === true) out[name] = { ...(sub as UiSchema), 'ui:widget': 'hidden' };
+  }
+  return out;
+}
+
 /**
  * The schema and uiSchema the rjsf form renders: the export without its root title
- * (the page header shows it), `ui:order` made complete, the sub-type fields hidden
+ * (the page header shows it), `ui:order` made complete, hidden sections hidden, the sub-type fields hidden
  * (the header selects edit them) and the evaluate call's field states applied.
  */
 export function formView(
@@ -14,7 +24,7 @@ export function formView(
   fieldStates: Record<string, FieldState> | undefined,
 ): { schema: JsonSchema; uiSchema: UiSchema } {
   const { title: _title, description: _description, ...schema } = exported.schema;
-  let uiSchema = completeUiOrder(schema, exported.uiSchema);
+  let uiSchema = hideHiddenSections(completeUiOrder(schema, exported.uiSchema));
   const headProps = schema.properties?.head?.properties;
   if (exported.subTypes?.businessType1 && headProps) {
     const headUi: UiSchema = { ...((uiSchema.head as UiSchema | undefined) ?? {}) };

@@ -40,6 +40,7 @@ const en: Texts = {
     voucherPreview: 'Voucher preview',
     search: 'Search',
     saveSubmitVoucher: 'Save and submit voucher',
+    submitVoucher: 'Submit voucher',
     taxGroup: 'Tax group',
     print: 'Print',
     notYet: 'Not available yet',

@@ -38,6 +38,7 @@ const zh = {
     voucherPreview: '凭证预览',
     search: '查询',
     saveSubmitVoucher: '保存并提交凭证',
+    submitVoucher: '提交凭证',
     taxGroup: '税务组',
     print: '打印',
     notYet: '暂未开放',

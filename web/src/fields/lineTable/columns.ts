@@ -10,8 +10,8 @@ export interface LineColumn {
 
 /**
  * The columns of a table, one per item property in the item's `ui:order` (properties the
- * order does not name follow at '*' or at the end); columns whose uiSchema hides them are
- * left out.
+ * order does not name follow at '*' or at the end). Columns whose uiSchema hides them are
+ * left out, and so is the deleted-row marker `flag`, which the row's strike-through shows.
  */
 export function lineColumns(itemSchema: RJSFSchema, itemUi: UiSchema | undefined): LineColumn[] {
   const properties = (itemSchema.properties ?? {}) as Record<string, RJSFSchema>;
@@ -30,7 +30,7 @@ export function lineColumns(itemSchema: RJSFSchema, itemUi: UiSchema | undefined
       uiSchema: ((itemUi?.[name] as UiSchema | undefined) ?? {}) as UiSchema,
       required: required.has(name),
     }))
-    .filter((c) => c.schema && c.uiSchema['ui:widget'] !== 'hidden');
+    .filter((c) => c.schema && c.name !== 'flag' && c.uiSchema['ui:widget'] !== 'hidden');
 }
 
 /** A sensible minimum width for a column's editor. */
