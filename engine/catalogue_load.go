@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"regexp"
 	"reflect"
 	"sort"
 	"strings"
@@ -94,6 +95,8 @@ func (l *loader) parse(file string, v any) (*yaml.Node, bool) {
 	return &root, true
 }
 
+var yamlFieldRe = regexp.MustCompile(`field (\S+) not found in type \S+`)
+
 func (l *loader) yamlProblem(file string, err error) {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 0
@@ -104,7 +107,7 @@ func (l *loader) yamlProblem(file string, err error) {
 			if _, e := fmt.Sscanf(m, "line %d:", &line); e == nil {
 				m = strings.TrimSpace(m[strings.Index(m, ":")+1:])
 			}
-			l.problem(file, line, 1, "%s", m)
+			l.problem(file, line, 1, "%s", yamlFieldRe.ReplaceAllString(m, `unknown key "$1"`))
 		}
 		return
 	}

@@ -95,6 +95,7 @@ func evaluate(doc *Document, structural []Finding, opt Options, states bool) *Ev
 	r.applyDefaults()
 	r.buildEnv()
 	r.applyDerived()
+	r.syncTables()
 	r.checkRequired()
 	r.checkRules()
 	r.deriveLineStatus()
@@ -202,7 +203,6 @@ func (r *run) buildEnv() {
 			for j, row := range rows {
 				sl.Index(j).Set(structOf(s, row))
 			}
-			ev.Field(i).Set(sl)
 			r.rows[s.Name] = sl
 		} else {
 			ev.Field(i).Set(structOf(s, r.doc.Objects[s.Name]))
@@ -212,11 +212,35 @@ func (r *run) buildEnv() {
 	r.env = env
 	for name, t := range r.dt.env.tables {
 		te := reflect.New(t)
+		te.Elem().FieldByName(envActionField).SetString(r.opt.Action)
+		r.tenv[name] = te
+	}
+	r.syncTables()
+}
+
+// syncTables gives the environments the tables as rules see them: without
+// deleted rows (flag D), which no rule counts. Row rules still address rows
+// by their index in the whole table.
+func (r *run) syncTables() {
+	ev := r.env.Elem()
+	for i, s := range r.dt.Sections {
+		if !s.Table {
+			continue
+		}
+		all := r.rows[s.Name]
+		rows := r.doc.Tables[s.Name]
+		live := reflect.MakeSlice(all.Type(), 0, all.Len())
+		for j := 0; j < all.Len(); j++ {
+			if !rowDeleted(rows[j]) {
+				live = reflect.Append(live, all.Index(j))
+			}
+		}
+		ev.Field(i).Set(live)
+	}
+	for _, te := range r.tenv {
 		for i := 0; i < r.dt.env.nsec; i++ {
 			te.Elem().Field(i).Set(ev.Field(i))
 		}
-		te.Elem().FieldByName(envActionField).SetString(r.opt.Action)
-		r.tenv[name] = te
 	}
 }
 
@@ -269,10 +293,21 @@ func (r *run) applyDerived() {
 		path := s.Name + "." + f.Name
 		v := normalizeDerived(f, r.exec(f.Value, r.env.Interface(), path, path))
 		r.setValue(vals, path, f, v)
-		secIdx := r.sectionIndex(s)
-		setGo(r.env.Elem().Field(secIdx), f, v)
+		setGo(r.env.Elem().Field(r.sectionIndex(s)), f, v)
+		r.syncObjects()
+	}
+}
+
+// syncObjects copies the document environment's objects (head, ...) into
+// the table environments after a derived value changed one.
+func (r *run) syncObjects() {
+	ev := r.env.Elem()
+	for i, s := range r.dt.Sections {
+		if s.Table {
+			continue
+		}
 		for _, te := range r.tenv {
-			setGo(te.Elem().Field(secIdx), f, v)
+			te.Elem().Field(i).Set(ev.Field(i))
 		}
 	}
 }
@@ -484,6 +519,7 @@ func (r *run) deriveLineStatus() {
 			setGo(r.rows[s.Name].Index(i), f, status)
 		}
 	}
+	r.syncTables()
 	r.checkStatusRules()
 }
 

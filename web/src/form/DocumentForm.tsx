@@ -18,6 +18,11 @@ export interface DocumentFormProps {
 
 const templates = { ObjectFieldTemplate: ObjectGridTemplate };
 
+// rjsf would take the first option of every enumeration (oneOf of consts) as its
+// default: a new row would start with flag "D" and the head with a status. Only real
+// consts (head.docType) are defaults; the server's evaluate call supplies the others.
+const defaultFormStateBehavior = { constAsDefaults: 'skipOneOf' } as const;
+
 /**
  * The rjsf form: a pure renderer of schema, uiSchema, formData and the server's errors.
  * It neither validates live nor submits; the page's toolbar saves.
@@ -33,6 +38,7 @@ function DocumentForm({ schema, uiSchema, formData, extraErrors, onChange }: Doc
       fields={fields}
       templates={templates}
       extraErrors={extraErrors}
+      experimental_defaultFormStateBehavior={defaultFormStateBehavior}
       liveValidate={false}
       showErrorList={false}
       noHtml5Validate

@@ -1,0 +1,88 @@
+package engine_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"formwork/engine"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// ex02WithLines is a valid EX02 with n charge lines and n item lines.
+func ex02WithLines(n int) []byte {
+	doc := validEX02()
+	var lines, items []any
+	for i := 0; i < n; i++ {
+		lines = append(lines, obj{"costType": "交通费", "amount": json.Number("12.34"), "expDate": "2026-11-10", "advBusinessId": fmt.Sprintf("EX01202611%06d", i)})
+		items = append(items, obj{"costType": "交通费", "amount": json.Number("12.34"), "taxAmount": json.Number("1.02"), "startDate": "2026-11-10", "advDate": "2026-11-09", "city": "北京"})
+	}
+	doc["lineList"], doc["itemList"] = lines, items
+	b, _ := json.Marshal(doc)
+	return b
+}
+
+// BenchmarkCheckEX02 is the full server-side check of a document from its
+// JSON: decode, defaults, derived values, required fields, every rule, line
+// status. Target: 500 lines under 2 ms.
+func BenchmarkCheckEX02(b *testing.B) {
+	c := catalogue(b)
+	for _, n := range []int{1, 50, 500} {
+		raw := ex02WithLines(n)
+		b.Run(fmt.Sprintf("lines=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				d, fs, err := engine.Decode(c, raw)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res := engine.Check(d, fs, engine.Options{Action: "new"}); !res.Valid {
+					b.Fatalf("invalid: %+v", res.Errors[:1])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkEvaluateEX02 adds the field states the form asks for on every change.
+func BenchmarkEvaluateEX02(b *testing.B) {
+	c := catalogue(b)
+	raw := ex02WithLines(500)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		d, fs, _ := engine.Decode(c, raw)
+		engine.Evaluate(d, fs, engine.Options{Action: "edit"})
+	}
+}
+
+// BenchmarkJSONSchemaEX02 is santhosh-tekuri/jsonschema v6 validating the
+// same 500-line document against the exported JSON Schema alone (parse
+// included): the yardstick the full check should not be slower than.
+func BenchmarkJSONSchemaEX02(b *testing.B) {
+	s := compileSchema(b, "EX02", "")
+	raw := ex02WithLines(500)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Validate(inst); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCatalogueLoad loads and compiles the whole catalogue. Target:
+// under 200 ms.
+func BenchmarkCatalogueLoad(b *testing.B) {
+	fsys := os.DirFS("..")
+	for i := 0; i < b.N; i++ {
+		if _, err := engine.Load(fsys); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

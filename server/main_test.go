@@ -1,0 +1,221 @@
+package server_test
+
+// The harness of the HTTP API tests: a real formwork server on a fresh
+// database, reached over real HTTP. Every test runs the same scenarios twice,
+// on SQLite (a file in a temporary directory) and on PostgreSQL (a schema of
+// its own, dropped afterwards).
+//
+// PostgreSQL is expected at 127.0.0.1:5432 (trust auth, database test, user
+// postgres); FORMWORK_TEST_PG overrides that base DSN. When it cannot be
+// reached, the PostgreSQL half is skipped with the reason, except in CI
+// (CI=true), where it fails: CI must run both.
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"formwork/engine"
+	"formwork/server"
+
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// defaultPostgresDSN is the PostgreSQL the tests use unless FORMWORK_TEST_PG
+// names another.
+const defaultPostgresDSN = "host=127.0.0.1 port=5432 user=postgres dbname=test sslmode=disable connect_timeout=5"
+
+// testAPI is one formwork server on its own database, served over HTTP.
+type testAPI struct {
+	url    string
+	client *http.Client
+	db     *gorm.DB
+	store  *server.DocumentStore
+}
+
+// forEachDatabase runs body twice: as subtest "sqlite" and as subtest
+// "postgres", each on a fresh database and server.
+func forEachDatabase(t *testing.T, body func(t *testing.T, api *testAPI)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { body(t, newTestAPI(t, openSQLite(t))) })
+	t.Run("postgres", func(t *testing.T) { body(t, newTestAPI(t, openPostgres(t))) })
+}
+
+// newTestAPI serves a server on db with the repository's catalogue; it is
+// shut down when t ends.
+func newTestAPI(t *testing.T, db *gorm.DB) *testAPI {
+	t.Helper()
+	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: db})
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(hs.Close)
+	return &testAPI{url: hs.URL, client: hs.Client(), db: db, store: server.NewDocumentStore(db)}
+}
+
+var catalogue struct {
+	once sync.Once
+	cat  *engine.Catalogue
+	err  error
+}
+
+// repositoryCatalogue is schemas/ and rules/ of the repository, loaded once.
+func repositoryCatalogue(t *testing.T) *engine.Catalogue {
+	t.Helper()
+	catalogue.once.Do(func() { catalogue.cat, catalogue.err = engine.Load(os.DirFS("..")) })
+	if catalogue.err != nil {
+		t.Fatalf("loading the repository catalogue: %v", catalogue.err)
+	}
+	return catalogue.cat
+}
+
+// openSQLite opens a fresh SQLite database in a temporary directory.
+func openSQLite(t *testing.T) *gorm.DB {
+	t.Helper()
+	db, err := server.OpenDB("", t.TempDir())
+	if err != nil {
+		t.Fatalf("open SQLite: %v", err)
+	}
+	closeOnCleanup(t, db)
+	return db
+}
+
+// openPostgres opens the PostgreSQL database in a new schema fw_<random hex>,
+// dropped with everything in it when t ends.
+func openPostgres(t *testing.T) *gorm.DB {
+	t.Helper()
+	base := postgresBaseDSN()
+	admin := postgresAdmin(t, base)
+	schema := "fw_" + randomHex(t, 8)
+	if err := admin.Exec("CREATE SCHEMA " + schema).Error; err != nil {
+		t.Fatalf("create schema %s: %v", schema, err)
+	}
+	t.Cleanup(func() {
+		if err := admin.Exec("DROP SCHEMA IF EXISTS " + schema + " CASCADE").Error; err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
+	db, err := server.OpenDB(withSearchPath(base, schema), "")
+	if err != nil {
+		t.Fatalf("open PostgreSQL schema %s: %v", schema, err)
+	}
+	closeOnCleanup(t, db) // runs before the schema is dropped (cleanups run last-in first-out)
+	return db
+}
+
+var postgresProbe struct {
+	once sync.Once
+	err  error
+}
+
+// postgresAdmin opens a plain connection to the base DSN, for creating and
+// dropping schemas. Reachability is probed once per test binary, so an
+// absent PostgreSQL costs one connect timeout, not one per test.
+func postgresAdmin(t *testing.T, base string) *gorm.DB {
+	t.Helper()
+	postgresProbe.once.Do(func() {
+		db, err := openPostgresPlain(base)
+		if err == nil {
+			closeDB(db)
+		}
+		postgresProbe.err = err
+	})
+	if postgresProbe.err != nil {
+		postgresUnavailable(t, base, postgresProbe.err)
+	}
+	db, err := openPostgresPlain(base)
+	if err != nil {
+		postgresUnavailable(t, base, err)
+	}
+	closeOnCleanup(t, db)
+	return db
+}
+
+func openPostgresPlain(dsn string) (*gorm.DB, error) {
+	db, err := gorm.Open(postgres.Open(dsn), &gorm.Config{Logger: logger.Default.LogMode(logger.Silent)})
+	if err != nil {
+		return nil, err
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(ctx); err != nil {
+		_ = sqlDB.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// postgresUnavailable fails the test in CI and skips it elsewhere.
+func postgresUnavailable(t *testing.T, dsn string, err error) {
+	t.Helper()
+	where := redactPassword(dsn)
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("PostgreSQL is unreachable at %q: %v (CI=true: the PostgreSQL scenarios must run; set FORMWORK_TEST_PG)", where, err)
+	}
+	t.Skipf("skipping the PostgreSQL scenarios: PostgreSQL is unreachable at %q: %v (set FORMWORK_TEST_PG to a reachable DSN)", where, err)
+}
+
+func postgresBaseDSN() string {
+	if dsn := strings.TrimSpace(os.Getenv("FORMWORK_TEST_PG")); dsn != "" {
+		return dsn
+	}
+	return defaultPostgresDSN
+}
+
+// withSearchPath adds search_path=schema to a key=value or URL DSN.
+func withSearchPath(dsn, schema string) string {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		u, err := url.Parse(dsn)
+		if err == nil {
+			q := u.Query()
+			q.Set("search_path", schema)
+			u.RawQuery = q.Encode()
+			return u.String()
+		}
+	}
+	return dsn + " search_path=" + schema
+}
+
+var (
+	passwordKeyRe = regexp.MustCompile(`password=\S+`)
+	passwordURLRe = regexp.MustCompile(`(://[^:/@]+):[^@]*@`)
+)
+
+// redactPassword keeps passwords out of test output.
+func redactPassword(dsn string) string {
+	dsn = passwordKeyRe.ReplaceAllString(dsn, "password=xxx")
+	return passwordURLRe.ReplaceAllString(dsn, "${1}:xxx@")
+}
+
+func closeOnCleanup(t *testing.T, db *gorm.DB) {
+	t.Cleanup(func() { closeDB(db) })
+}
+
+func closeDB(db *gorm.DB) {
+	if sqlDB, err := db.DB(); err == nil {
+		_ = sqlDB.Close()
+	}
+}
+
+func randomHex(t *testing.T, n int) string {
+	t.Helper()
+	b := make([]byte, n)
+	if _, err := io.ReadFull(rand.Reader, b); err != nil {
+		t.Fatalf("random: %v", err)
+	}
+	return hex.EncodeToString(b)
+}
