@@ -6,8 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"path"
-	"regexp"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 

@@ -57,6 +57,7 @@ type run struct {
 	hidden  hiddenSet
 	env     reflect.Value // *doc env struct
 	tenv    map[string]reflect.Value
+	tenvAny map[string]any           // the same, boxed once
 	rows    map[string]reflect.Value // slice of row structs, per table
 	res     *CheckResult
 	ev      *Evaluation
@@ -71,7 +72,7 @@ func evaluate(doc *Document, structural []Finding, opt Options, states bool) *Ev
 		opt.Action = "new"
 	}
 	ev := &Evaluation{Doc: doc, Values: map[string]any{}, Check: CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
-	r := &run{doc: doc, dt: dt, opt: opt, res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, rows: map[string]reflect.Value{}, rowBad: map[string][]Severity{}}
+	r := &run{doc: doc, dt: dt, opt: opt, res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, tenvAny: map[string]any{}, rows: map[string]reflect.Value{}, rowBad: map[string][]Severity{}}
 	r.res.Errors = append(r.res.Errors, structural...)
 	r.badPath = make(map[string]bool, len(structural))
 	for _, f := range structural {
@@ -105,7 +106,33 @@ func evaluate(doc *Document, structural []Finding, opt Options, states bool) *Ev
 
 func (r *run) add(f Finding) { r.res.Errors = append(r.res.Errors, f) }
 
-func (r *run) setValue(vals Values, path string, f *Field, v any) {
+// loc is a place in the document; its path string is only built when a
+// finding or a changed value needs it, which keeps large tables cheap.
+type loc struct {
+	section string
+	row     int // -1 for an object section
+	field   string
+}
+
+func (l loc) String() string {
+	var b strings.Builder
+	b.WriteString(l.section)
+	if l.row >= 0 {
+		b.WriteByte('[')
+		b.WriteString(strconv.Itoa(l.row))
+		b.WriteByte(']')
+	}
+	if l.field != "" {
+		b.WriteByte('.')
+		b.WriteString(l.field)
+	}
+	return b.String()
+}
+
+func objLoc(section, field string) loc           { return loc{section, -1, field} }
+func rowLoc(section string, i int, f string) loc { return loc{section, i, f} }
+
+func (r *run) setValue(vals Values, at loc, f *Field, v any) {
 	old, had := vals[f.Name]
 	if v == nil {
 		delete(vals, f.Name)
@@ -113,7 +140,7 @@ func (r *run) setValue(vals Values, path string, f *Field, v any) {
 		vals[f.Name] = v
 	}
 	if r.states && !sameValue(old, had, v) {
-		r.ev.Values[path] = jsonValue(f, v)
+		r.ev.Values[at.String()] = jsonValue(f, v)
 	}
 }
 
@@ -146,7 +173,7 @@ func (r *run) applyDefaults() {
 			for i, row := range r.doc.Tables[s.Name] {
 				for _, f := range s.Fields {
 					if f.Default != nil && isBlank(row[f.Name]) {
-						r.setValue(row, fmt.Sprintf("%s[%d].%s", s.Name, i, f.Name), f, f.Default)
+						r.setValue(row, rowLoc(s.Name, i, f.Name), f, f.Default)
 					}
 				}
 			}
@@ -162,7 +189,7 @@ func (r *run) applyDefaults() {
 		}
 		for _, f := range s.Fields {
 			if f.Default != nil && isBlank(vals[f.Name]) {
-				r.setValue(vals, s.Name+"."+f.Name, f, f.Default)
+				r.setValue(vals, objLoc(s.Name, f.Name), f, f.Default)
 			}
 		}
 	}
@@ -182,13 +209,19 @@ func setGo(sv reflect.Value, f *Field, v any) {
 	}
 }
 
-func structOf(s *Section, vals Values) reflect.Value {
-	sv := reflect.New(s.goType).Elem()
-	for _, f := range s.Fields {
-		if v, ok := vals[f.Name]; ok {
+// fillStruct sets the fields of sv (a zero struct of the section's type)
+// from vals.
+func fillStruct(sv reflect.Value, s *Section, vals Values) {
+	for name, v := range vals {
+		if f := s.fields[name]; f != nil {
 			setGo(sv, f, v)
 		}
 	}
+}
+
+func structOf(s *Section, vals Values) reflect.Value {
+	sv := reflect.New(s.goType).Elem()
+	fillStruct(sv, s, vals)
 	return sv
 }
 
@@ -201,7 +234,7 @@ func (r *run) buildEnv() {
 			rows := r.doc.Tables[s.Name]
 			sl := reflect.MakeSlice(reflect.SliceOf(s.goType), len(rows), len(rows))
 			for j, row := range rows {
-				sl.Index(j).Set(structOf(s, row))
+				fillStruct(sl.Index(j), s, row)
 			}
 			r.rows[s.Name] = sl
 		} else {
@@ -214,6 +247,7 @@ func (r *run) buildEnv() {
 		te := reflect.New(t)
 		te.Elem().FieldByName(envActionField).SetString(r.opt.Action)
 		r.tenv[name] = te
+		r.tenvAny[name] = te.Interface()
 	}
 	r.syncTables()
 }
@@ -229,9 +263,16 @@ func (r *run) syncTables() {
 		}
 		all := r.rows[s.Name]
 		rows := r.doc.Tables[s.Name]
-		live := reflect.MakeSlice(all.Type(), 0, all.Len())
-		for j := 0; j < all.Len(); j++ {
-			if !rowDeleted(rows[j]) {
+		live := all
+		for j, row := range rows {
+			if rowDeleted(row) {
+				if live.Pointer() == all.Pointer() {
+					live = reflect.MakeSlice(all.Type(), 0, all.Len())
+					live = reflect.AppendSlice(live, all.Slice(0, j))
+				}
+				continue
+			}
+			if live.Pointer() != all.Pointer() {
 				live = reflect.Append(live, all.Index(j))
 			}
 		}
@@ -246,30 +287,31 @@ func (r *run) syncTables() {
 
 // rowEnv points the table environment at row i and returns it.
 func (r *run) rowEnv(table string, i int) any {
-	te := r.tenv[table]
-	te.Elem().FieldByName(envRowField).Set(r.rows[table].Index(i))
-	te.Elem().FieldByName(envRowNoField).SetInt(int64(i + 1))
-	return te.Interface()
+	te := r.tenv[table].Elem()
+	te.Field(r.dt.env.nsec + 1).Set(r.rows[table].Index(i)) // Row
+	te.Field(r.dt.env.nsec + 2).SetInt(int64(i + 1))        // RowNo
+	return r.tenvAny[table]
 }
 
 // exec runs a program; a run-time failure becomes a finding and yields nil.
-func (r *run) exec(p *vm.Program, env any, path, what string) any {
+func (r *run) exec(p *vm.Program, env any, at loc) any {
 	out, err := expr.Run(p, env)
 	if err != nil {
-		r.add(Finding{Path: path, Rule: "evaluation", Severity: SeverityError, Message: Text{"zh": what + "计算失败：" + err.Error(), "en": what + " could not be evaluated: " + err.Error()}})
+		path := at.String()
+		r.add(Finding{Path: path, Rule: "evaluation", Severity: SeverityError, Message: Text{"zh": path + "计算失败：" + err.Error(), "en": path + " could not be evaluated: " + err.Error()}})
 		return nil
 	}
 	return out
 }
 
-func (r *run) cond(c *Cond, def bool, env any, path string) bool {
+func (r *run) cond(c *Cond, def bool, env any, at loc) bool {
 	if c == nil {
 		return def
 	}
 	if c.Prog == nil {
 		return c.Const
 	}
-	b, _ := r.exec(c.Prog, env, path, path).(bool)
+	b, _ := r.exec(c.Prog, env, at).(bool)
 	return b
 }
 
@@ -279,9 +321,9 @@ func (r *run) applyDerived() {
 		if s.Table {
 			rows := r.doc.Tables[s.Name]
 			for i := range rows {
-				path := fmt.Sprintf("%s[%d].%s", s.Name, i, f.Name)
-				v := normalizeDerived(f, r.exec(f.Value, r.rowEnv(s.Name, i), path, path))
-				r.setValue(rows[i], path, f, v)
+				at := rowLoc(s.Name, i, f.Name)
+				v := normalizeDerived(f, r.exec(f.Value, r.rowEnv(s.Name, i), at))
+				r.setValue(rows[i], at, f, v)
 				setGo(r.rows[s.Name].Index(i), f, v)
 			}
 			continue
@@ -290,9 +332,9 @@ func (r *run) applyDerived() {
 		if vals == nil {
 			continue
 		}
-		path := s.Name + "." + f.Name
-		v := normalizeDerived(f, r.exec(f.Value, r.env.Interface(), path, path))
-		r.setValue(vals, path, f, v)
+		at := objLoc(s.Name, f.Name)
+		v := normalizeDerived(f, r.exec(f.Value, r.env.Interface(), at))
+		r.setValue(vals, at, f, v)
 		setGo(r.env.Elem().Field(r.sectionIndex(s)), f, v)
 		r.syncObjects()
 	}
@@ -338,12 +380,12 @@ func normalizeDerived(f *Field, v any) any {
 	return v
 }
 
-func (r *run) editable(f *Field, env any, path string) bool {
+func (r *run) editable(f *Field, env any, at loc) bool {
 	if f.ReadOnly {
 		return false
 	}
 	def := r.mode != nil && r.mode.Editable
-	return r.cond(f.Editable, def, env, path)
+	return r.cond(f.Editable, def, env, at)
 }
 
 var (
@@ -357,47 +399,70 @@ func (r *run) checkRequired() {
 			continue
 		}
 		if s.Table {
-			for i, row := range r.doc.Tables[s.Name] {
-				if rowDeleted(row) {
-					continue
-				}
-				var env any
-				for _, f := range s.Fields {
-					if r.hidden.field(f) {
-						continue
-					}
-					dynamic := isDynamic(f.Visible) || isDynamic(f.Required) || isDynamic(f.Editable)
-					if env == nil && dynamic {
-						env = r.rowEnv(s.Name, i)
-					}
-					path := fmt.Sprintf("%s[%d].%s", s.Name, i, f.Name)
-					visible := r.cond(f.Visible, true, env, path)
-					required := visible && r.cond(f.Required, false, env, path)
-					if r.states && dynamic {
-						r.ev.Fields[path] = FieldState{Visible: visible, Required: required, Editable: r.editable(f, env, path)}
-					}
-					if required && isBlank(row[f.Name]) && !r.badPath[path] {
-						r.rowFinding(s.Name, i, Finding{Path: path, Rule: "required", Severity: SeverityError,
-							Message: msgRowRequired.Format(map[string]Text{"row": num(i + 1), "field": f.Label})})
-					}
-				}
-			}
+			r.checkRequiredRows(s)
 			continue
 		}
 		vals := r.doc.Objects[s.Name]
-		if vals == nil && s.Name != "head" {
-			vals = Values{}
-		}
 		env := r.env.Interface()
 		for _, f := range s.Fields {
-			path := s.Name + "." + f.Name
-			visible := !r.hidden.field(f) && r.cond(f.Visible, true, env, path)
-			required := visible && r.cond(f.Required, false, env, path)
+			at := objLoc(s.Name, f.Name)
+			visible := !r.hidden.field(f) && r.cond(f.Visible, true, env, at)
+			required := visible && r.cond(f.Required, false, env, at)
 			if r.states {
-				r.ev.Fields[path] = FieldState{Visible: visible, Required: required, Editable: visible && r.editable(f, env, path)}
+				r.ev.Fields[at.String()] = FieldState{Visible: visible, Required: required, Editable: visible && r.editable(f, env, at)}
 			}
-			if required && isBlank(vals[f.Name]) && !r.badPath[path] {
-				r.add(Finding{Path: path, Rule: "required", Severity: SeverityError, Message: msgRequired.Format(map[string]Text{"field": f.Label})})
+			if required && isBlank(vals[f.Name]) {
+				if path := at.String(); !r.badPath[path] {
+					r.add(Finding{Path: path, Rule: "required", Severity: SeverityError, Message: msgRequired.Format(map[string]Text{"field": f.Label})})
+				}
+			}
+		}
+	}
+}
+
+// checkRequiredRows checks the required cells of every live row. Columns
+// whose states are constant are worked out once; only columns with row
+// conditions run per row.
+func (r *run) checkRequiredRows(s *Section) {
+	type column struct {
+		f        *Field
+		dynamic  bool
+		required bool
+	}
+	var cols []column
+	for _, f := range s.Fields {
+		if r.hidden.field(f) {
+			continue
+		}
+		dyn := isDynamic(f.Visible) || isDynamic(f.Required) || isDynamic(f.Editable)
+		req := !dyn && r.cond(f.Visible, true, nil, loc{}) && r.cond(f.Required, false, nil, loc{})
+		if dyn || req {
+			cols = append(cols, column{f, dyn, req})
+		}
+	}
+	for i, row := range r.doc.Tables[s.Name] {
+		if rowDeleted(row) {
+			continue
+		}
+		var env any
+		for _, c := range cols {
+			f, required := c.f, c.required
+			at := rowLoc(s.Name, i, f.Name)
+			if c.dynamic {
+				if env == nil {
+					env = r.rowEnv(s.Name, i)
+				}
+				visible := r.cond(f.Visible, true, env, at)
+				required = visible && r.cond(f.Required, false, env, at)
+				if r.states {
+					r.ev.Fields[at.String()] = FieldState{Visible: visible, Required: required, Editable: visible && r.editable(f, env, at)}
+				}
+			}
+			if required && isBlank(row[f.Name]) {
+				if path := at.String(); !r.badPath[path] {
+					r.rowFinding(s.Name, i, Finding{Path: path, Rule: "required", Severity: SeverityError,
+						Message: msgRowRequired.Format(map[string]Text{"row": num(i + 1), "field": f.Label})})
+				}
 			}
 		}
 	}
@@ -435,10 +500,11 @@ func (r *run) checkRules() {
 				continue
 			}
 			env := r.env.Interface()
-			if rule.When != nil && !r.holds(rule.When, env, rule.Path) {
+			at := loc{section: rule.Path, row: -1}
+			if rule.When != nil && !r.holds(rule.When, env, at) {
 				continue
 			}
-			if r.holds(rule.Check, env, rule.Path) {
+			if r.holds(rule.Check, env, at) {
 				continue
 			}
 			label := Text{}
@@ -457,17 +523,14 @@ func (r *run) checkRules() {
 				continue
 			}
 			env := r.rowEnv(s.Name, i)
-			path := fmt.Sprintf("%s[%d]", s.Name, i)
-			if rule.Path != "" {
-				path += "." + rule.Path
-			}
-			if rule.When != nil && !r.holds(rule.When, env, path) {
+			at := rowLoc(s.Name, i, rule.Path)
+			if rule.When != nil && !r.holds(rule.When, env, at) {
 				continue
 			}
-			if r.holds(rule.Check, env, path) {
+			if r.holds(rule.Check, env, at) {
 				continue
 			}
-			f := Finding{Path: path, Rule: rule.ID, Severity: rule.Severity,
+			f := Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
 				Message: rule.Message.Format(map[string]Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)})}
 			r.rowFinding(s.Name, i, f)
 		}
@@ -515,7 +578,7 @@ func (r *run) deriveLineStatus() {
 					status = "warning"
 				}
 			}
-			r.setValue(row, fmt.Sprintf("%s[%d].%s", s.Name, i, f.Name), f, status)
+			r.setValue(row, rowLoc(s.Name, i, f.Name), f, status)
 			setGo(r.rows[s.Name].Index(i), f, status)
 		}
 	}
@@ -535,12 +598,12 @@ func (r *run) checkStatusRules() {
 				continue
 			}
 			env := r.rowEnv(s.Name, i)
-			path := fmt.Sprintf("%s[%d].%s", s.Name, i, rule.Path)
-			if rule.When != nil && !r.holds(rule.When, env, path) {
+			at := rowLoc(s.Name, i, rule.Path)
+			if rule.When != nil && !r.holds(rule.When, env, at) {
 				continue
 			}
-			if !r.holds(rule.Check, env, path) {
-				r.add(Finding{Path: path, Rule: rule.ID, Severity: rule.Severity,
+			if !r.holds(rule.Check, env, at) {
+				r.add(Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
 					Message: rule.Message.Format(map[string]Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)})})
 			}
 		}
@@ -548,7 +611,7 @@ func (r *run) checkStatusRules() {
 }
 
 // holds runs a boolean program.
-func (r *run) holds(p *vm.Program, env any, path string) bool {
-	b, _ := r.exec(p, env, path, path).(bool)
+func (r *run) holds(p *vm.Program, env any, at loc) bool {
+	b, _ := r.exec(p, env, at).(bool)
 	return b
 }

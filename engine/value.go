@@ -140,6 +140,12 @@ var dateLayouts = []string{
 // yyyy-MM-dd. ok is false when the text is not a calendar date.
 func NormalizeDate(s string) (string, bool) {
 	s = strings.TrimSpace(s)
+	if len(s) == 10 && s[4] == '-' && s[7] == '-' { // already yyyy-MM-dd: only check it is a real day
+		if _, err := time.Parse("2006-01-02", s); err != nil {
+			return "", false
+		}
+		return s, true
+	}
 	for _, layout := range dateLayouts {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t.Format("2006-01-02"), true
