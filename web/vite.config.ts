@@ -14,7 +14,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': 'http://127.0.0.1:8080',
+      // FORMWORK_API points the dev server at another formwork (the e2e test's dev mode).
+      '/api': process.env.FORMWORK_API ?? 'http://127.0.0.1:8080',
     },
   },
   test: {

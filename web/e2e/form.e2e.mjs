@@ -4,6 +4,9 @@
 // drives Debian's chromium through playwright-core, and walks one EX02 document through
 // new -> save -> reload -> refused save. Fails on any console error or warning of the
 // page. The last line printed is "N passed, N failed, N skipped".
+//
+// E2E_DEV=1 serves the page from Vite's dev server instead (proxying /api to the
+// formwork server), so React's and MUI's development-only warnings are caught too.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,13 +93,44 @@ function startServer() {
   });
 }
 
+/** Starts Vite's dev server against the formwork server; resolves with its URL. */
+function startViteDev(apiUrl) {
+  return new Promise((resolveStart, rejectStart) => {
+    const vite = join(webDir, 'node_modules', '.bin', 'vite');
+    const child = spawn(vite, ['--port', '0', '--strictPort', '--host', '127.0.0.1'], {
+      cwd: webDir,
+      env: { ...process.env, FORMWORK_API: apiUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => rejectStart(new Error(`vite did not start within 30 s:\n${out}`)), 30_000);
+    const onData = (chunk) => {
+      out += chunk.toString();
+      // eslint-disable-next-line no-control-regex
+      const m = /Local:\s+(http:\/\/[^\s/]+)/.exec(out.replace(/\u001b\[[0-9;]*m/g, ''));
+      if (m) {
+        clearTimeout(timer);
+        resolveStart({ child, url: m[1] });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => rejectStart(new Error(`vite exited with ${code}:\n${out}`)));
+  });
+}
+
 // ---------------------------------------------------------------- browser helpers
 let page;
 let server;
+let viteDev;
+/** Where the page is served from: the formwork server, or Vite's dev server in E2E_DEV mode. */
+let baseUrl;
 let browser;
 const consoleProblems = [];
 /** Network failures the scenario provokes on purpose (the refused save), e.g. "422 /head/update". */
 const expectedFailures = [];
+/** Chromium's log lines for those expected failures (not the app's messages). */
+const ignoredNetworkLogs = [];
 
 async function screenshot(name) {
   if (!page) return;
@@ -120,7 +154,7 @@ function isExpectedNetworkLog(msg) {
 }
 
 async function gotoForm(query) {
-  await page.goto(`${server.url}/form?${query}`);
+  await page.goto(`${baseUrl}/form?${query}`);
   await page.locator('[data-form-title]').waitFor({ timeout: STEP_TIMEOUT });
   await page.locator('#root_head_description').waitFor({ timeout: STEP_TIMEOUT });
 }
@@ -184,8 +218,17 @@ const description = `E2E 出差报销 ${Date.now()}`;
 async function main() {
   await step('server starts', async () => {
     server = await startServer();
+    baseUrl = server.url;
     console.log(`     server at ${server.url}`);
   });
+
+  if (process.env.E2E_DEV) {
+    await step('vite dev server starts', async () => {
+      viteDev = await startViteDev(server.url);
+      baseUrl = viteDev.url;
+      console.log(`     dev server at ${baseUrl}`);
+    });
+  }
 
   await step('browser starts', async () => {
     browser = await chromium.launch({
@@ -207,7 +250,10 @@ async function main() {
     page.setDefaultTimeout(STEP_TIMEOUT);
     page.on('console', (msg) => {
       if (msg.type() !== 'error' && msg.type() !== 'warning') return;
-      if (isExpectedNetworkLog(msg)) return;
+      if (isExpectedNetworkLog(msg)) {
+        ignoredNetworkLogs.push(msg.text());
+        return;
+      }
       consoleProblems.push(`${msg.type()}: ${msg.text()} (${msg.location()?.url ?? ''})`);
     });
     page.on('pageerror', (err) => consoleProblems.push(`pageerror: ${err.message}`));
@@ -342,7 +388,7 @@ async function main() {
 
   await step('unknown docType shows load form failed', async () => {
     expectedFailures.push({ status: 404, path: '/docTypes/NOPE/form' }, { status: 400, path: '/docTypes/NOPE/form' });
-    await page.goto(`${server.url}/form?docType=NOPE&action=new`);
+    await page.goto(`${baseUrl}/form?docType=NOPE&action=new`);
     await page.locator('[data-error="load-form"]').waitFor();
     assert((await page.locator('[data-error="load-form"]').innerText()).includes('加载表单失败'), 'load form failed text');
   });
@@ -352,6 +398,9 @@ async function main() {
     async () => {
       assert(page, 'no page ran');
       assert(consoleProblems.length === 0, `console problems:\n${consoleProblems.join('\n')}`);
+      if (ignoredNetworkLogs.length > 0) {
+        console.log(`     (Chromium logged ${ignoredNetworkLogs.length} expected refusals: ${ignoredNetworkLogs.join(' | ')})`);
+      }
     },
     { always: true },
   );
@@ -361,6 +410,7 @@ try {
   await main();
 } finally {
   await browser?.close().catch(() => undefined);
+  viteDev?.child.kill('SIGTERM');
   if (server) {
     server.child.kill('SIGTERM');
     await new Promise((r) => {

@@ -23,6 +23,12 @@ import { useRowKeys } from './useRowKeys';
 
 type Row = Record<string, unknown>;
 
+/** A column's uiSchema for a cell: no label, compact editors, one-line text areas. */
+function cellUiSchema(ui: UiSchema): UiSchema {
+  const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
+  return { ...ui, 'ui:label': false, 'ui:options': { ...options, rows: 1, mui: { size: 'small' } } };
+}
+
 /**
  * ui:field "lineTable": an array of rows as a table, one column per item property in
  * ui:order, each cell edited by the registered rjsf widget for its property. Rows are
@@ -130,7 +136,7 @@ export default function LineTableField(props: FieldProps) {
                         <SchemaField
                           name={c.name}
                           schema={c.schema}
-                          uiSchema={{ ...c.uiSchema, 'ui:label': false }}
+                          uiSchema={cellUiSchema(c.uiSchema)}
                           formData={row?.[c.name]}
                           errorSchema={errors[index]?.[c.name] as ErrorSchema | undefined}
                           fieldPathId={toFieldPathId(c.name, globalFormOptions, rowPathId)}

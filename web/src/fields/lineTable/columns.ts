@@ -37,7 +37,7 @@ export function lineColumns(itemSchema: RJSFSchema, itemUi: UiSchema | undefined
 export function columnWidth(column: LineColumn): number {
   const widget = column.uiSchema['ui:widget'];
   if (widget === 'money' || column.schema.type === 'number') return 140;
-  if (widget === 'date') return 170;
+  if (widget === 'date') return 190;
   if (widget === 'textarea') return 220;
   return 160;
 }

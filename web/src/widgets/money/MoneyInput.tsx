@@ -1,4 +1,4 @@
-import { useState, type FocusEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { editMoneyText, formatMoney, isMoneyInput, parseMoney } from './money';
 
@@ -25,6 +25,17 @@ export interface MoneyInputProps {
 export function MoneyInput(props: MoneyInputProps) {
   const { id, name, value, onChange, onBlur, onFocus, label, required, disabled, error, autoFocus, size } = props;
   const [editing, setEditing] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Focusing swaps "1,234.50" for "1234.5". Unless a mouse click placed the caret, the new
+  // text is selected (as tabbing into a field selects it) so typing replaces the amount.
+  const reselect = useRef(false);
+  const pointerDown = useRef(false);
+  useLayoutEffect(() => {
+    if (reselect.current && editing !== null) {
+      reselect.current = false;
+      input.current?.select();
+    }
+  }, [editing]);
 
   return (
     <TextField
@@ -38,7 +49,13 @@ export function MoneyInput(props: MoneyInputProps) {
       size={size}
       fullWidth
       value={editing ?? formatMoney(value)}
+      inputRef={input}
+      onMouseDown={() => {
+        pointerDown.current = document.activeElement !== input.current;
+      }}
       onFocus={(e: FocusEvent<HTMLInputElement>) => {
+        reselect.current = !pointerDown.current;
+        pointerDown.current = false;
         setEditing(editMoneyText(value));
         onFocus?.(e);
       }}

@@ -1,0 +1,46 @@
+# formwork: `make run` to try it, `make test` before every commit.
+GO ?= go
+ADDR ?= 127.0.0.1:8080
+NPM_FLAGS ?= --no-audit --no-fund
+
+.PHONY: help run build web test test-go test-web test-e2e lint bench chromium clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+
+run: build ## build everything and serve on http://localhost:8080 (SQLite under ./data, seeds on first start)
+	./bin/formwork serve --http $(ADDR) --dir ./data
+
+build: web/dist/index.html ## the one binary, web app embedded, at bin/formwork
+	$(GO) build -tags embedweb -o bin/formwork ./tools/formwork
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci $(NPM_FLAGS)
+
+web/dist/index.html: web/node_modules/.package-lock.json $(shell find web/src web/index.html web/vite.config.ts -type f 2>/dev/null)
+	cd web && npm run build
+
+web: web/dist/index.html ## build the web app into web/dist
+
+test: build chromium ## every test: lint, Go (SQLite and PostgreSQL), web unit, browser end-to-end
+	$(GO) vet ./...
+	./bin/formwork lint .
+	$(GO) test -count=1 ./...
+	cd web && npm test
+	cd web && FORMWORK_BIN=../bin/formwork npm run e2e
+
+test-go: ## Go tests only
+	$(GO) test -count=1 ./...
+
+lint: ## go vet and the catalogue lint
+	$(GO) vet ./...
+	$(GO) run ./tools/formwork lint .
+
+bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load)
+	$(GO) test ./engine -run '^$$' -bench . -benchmem
+
+chromium: ## install Debian's chromium for the browser tests when it is missing
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium)
+
+clean: ## remove build output (not ./data)
+	rm -rf bin web/dist

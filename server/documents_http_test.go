@@ -1,0 +1,861 @@
+package server_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The document endpoints of docs/api.md, spec section 7: create, update and
+// load, on SQLite and on PostgreSQL.
+
+const (
+	createClaim  = "/api/galaxyform/yx/ap/head/create?action=new"
+	updateClaim  = "/api/galaxyform/yx/ap/head/update?action=edit"
+	loadClaimURL = "/api/galaxyform/yx/ap/head/load?businessId="
+)
+
+func errorAt(path, rule, message string) finding {
+	return finding{Path: path, Rule: rule, Severity: "error", Message: message}
+}
+
+// A valid document is stored as a draft: numbered, version 1, values
+// normalised (money with 2 decimals, dates yyyy-MM-dd), line statuses derived.
+func TestCreateDocument(t *testing.T) {
+	runScenarios(t, []apiScenario{
+		{
+			name:           "a valid travel claim is stored as draft number 0001 of the day",
+			method:         "POST",
+			url:            createClaim,
+			body:           travelClaim(),
+			expectedStatus: 200,
+			expectedCode:   "S000",
+			expectedContent: []string{
+				`"businessId":"EX02{today}0001"`, `"version":1`, `"schemaVersion":1`, `"status":"draft"`,
+				`"amount":2458.50`, `"amount":1380.00`, `"amount":1078.50`, `"paymentAmount":2458.50`, `"restAmount":0.00`,
+			},
+			notExpectedContent: []string{`"status":"uncheck"`, `"status":"error"`},
+			storedDocuments:    1,
+			after: func(t *testing.T, api *testAPI, res *apiResponse, vars map[string]string) {
+				doc := res.data(t)
+				assertValue(t, doc, `"EX02`+vars["today"]+`0001"`, "head", "businessId")
+				assertValue(t, doc, `1`, "head", "version")
+				assertValue(t, doc, `1`, "head", "schemaVersion")
+				assertValue(t, doc, `"draft"`, "head", "status")
+				assertValue(t, doc, `2458.50`, "head", "amount")
+				assertValue(t, doc, `"success"`, "lineList", 0, "status")
+				assertValue(t, doc, `"success"`, "lineList", 1, "status")
+				assertValue(t, doc, `"success"`, "itemList", 0, "status")
+				createAt, _ := valueAt(doc, "head", "createAt")
+				if s, _ := createAt.(string); !regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`).MatchString(s) {
+					t.Errorf("head.createAt = %v, want yyyy-MM-dd HH:mm:ss", createAt)
+				}
+			},
+		},
+		{
+			name:            "the next travel claim of the day gets number 0002",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			expectedContent: []string{`"businessId":"EX02{today}0002"`, `"version":1`},
+			storedDocuments: 1,
+		},
+		{
+			name:            "a repayment is numbered in its own EX05 sequence",
+			method:          "POST",
+			url:             createClaim,
+			body:            repayment(),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			expectedContent: []string{`"businessId":"EX05{today}0001"`, `"amount":800.00`, `"status":"draft"`},
+			storedDocuments: 1,
+		},
+		{
+			name:            "the system fields a client sends are replaced by the server's",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.status", "approved"), with("head.version", 7), with("head.schemaVersion", 9), with("head.createAt", "1999-01-01 00:00:00")),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			expectedContent: []string{`"version":1`, `"schemaVersion":1`, `"status":"draft"`},
+			notExpectedContent: []string{
+				`"approved"`, `"version":7`, `"schemaVersion":9`, `1999-01-01`,
+			},
+			storedDocuments: 1,
+		},
+		{
+			name:               "the maker and process id cannot be set by the client",
+			skip:               "see BUGS.md: create keeps head.createBy and head.processId sent by the client",
+			method:             "POST",
+			url:                createClaim,
+			body:               travelClaim(with("head.createBy", "mallory"), with("head.processId", "P-forged")),
+			expectedStatus:     200,
+			expectedCode:       "S000",
+			notExpectedContent: []string{`mallory`, `P-forged`},
+			storedDocuments:    1,
+		},
+		{
+			name:            "an expense date written 2026/1/5 is stored as 2026-01-05",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("lineList[0].expDate", "2026/1/5")),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			storedDocuments: 1,
+			after:           storedAs(`"2026-01-05"`, "lineList", 0, "expDate"),
+		},
+		{
+			name:            "an expense date written 20260105 is stored as 2026-01-05",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("lineList[0].expDate", "20260105")),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			storedDocuments: 1,
+			after:           storedAs(`"2026-01-05"`, "lineList", 0, "expDate"),
+		},
+		{
+			name:               "an amount sent as the text 1,234.50 is stored as the number 1234.50",
+			method:             "POST",
+			url:                createClaim,
+			body:               travelClaim(with("head.amount", "1,234.50")),
+			expectedStatus:     200,
+			expectedCode:       "S000",
+			expectedContent:    []string{`"amount":1234.50`},
+			notExpectedContent: []string{`"1,234.50"`},
+			storedDocuments:    1,
+			after:              storedAs(`1234.50`, "head", "amount"),
+		},
+		{
+			name:            "a whole amount is stored with 2 decimals",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.amount", 2458)),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			storedDocuments: 1,
+			after:           storedAs(`2458.00`, "head", "amount"),
+		},
+	})
+}
+
+// A document that fails its pre-save checks is refused with 422 ECHECK, the
+// CheckResult in data (errors sorted by path, then rule), and nothing stored.
+// Each rule has its refusal and, next to it, the case it lets through.
+func TestCreateDocumentPreSaveChecks(t *testing.T) {
+	amountPositive := errorAt("head.amount", "ex.amount-positive", "请填写费用或金额")
+	amountPositiveEn := errorAt("head.amount", "ex.amount-positive", "Please fill in the cost or amount")
+	runScenarios(t, []apiScenario{
+		{
+			name:             "a travel claim of amount 0 is refused: fill in the amount",
+			method:           "POST",
+			url:              createClaim,
+			body:             travelClaim(with("head.amount", 0)),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedContent:  []string{`"message":"保存失败！请填写费用或金额"`, `"docType":"EX02"`, `"schemaVersion":1`, `"valid":false`},
+			expectedFindings: []finding{amountPositive},
+		},
+		{
+			name:             "with lang=en the refusal is in English",
+			method:           "POST",
+			url:              createClaim + "&lang=en",
+			body:             travelClaim(with("head.amount", 0)),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedContent:  []string{`"message":"Save failed! Please fill in the cost or amount"`},
+			expectedFindings: []finding{amountPositiveEn},
+		},
+		{
+			name:             "with Accept-Language en-US the refusal is in English",
+			method:           "POST",
+			url:              createClaim,
+			body:             travelClaim(with("head.amount", 0)),
+			headers:          map[string]string{"Accept-Language": "en-US,en;q=0.9"},
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedFindings: []finding{amountPositiveEn},
+		},
+		{
+			name:            "an invoice supplement (A05) of amount 0 is accepted",
+			method:          "POST",
+			url:             createClaim,
+			body:            invoiceSupplement(with("head.amount", 0)),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			expectedContent: []string{`"businessType1":"A05"`, `"amount":0.00`},
+			storedDocuments: 1,
+		},
+		{
+			name:             "a travel claim with a rest amount of 5 is refused",
+			method:           "POST",
+			url:              createClaim,
+			body:             travelClaim(with("head.restAmount", 5)),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedFindings: []finding{errorAt("head.restAmount", "ex.rest-amount-zero", "剩余金额必须为0")},
+		},
+		{
+			name:             "an outstanding loan with nothing verified and no reason is refused",
+			method:           "POST",
+			url:              createClaim,
+			body:             travelClaim(with("head.outstandAmount", 100), with("head.verifiedAmount", 0)),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedFindings: []finding{errorAt("head.reason", "ex02.exception-reason", "存在未核销借款且核销金额为0，请填写例外原因")},
+		},
+		{
+			name:            "an outstanding loan with nothing verified and a reason is accepted",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.outstandAmount", 100), with("head.verifiedAmount", 0), with("head.reason", "借款将于下月工资中扣回")),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			expectedContent: []string{`"outstandAmount":100.00`, `"reason":"借款将于下月工资中扣回"`},
+			storedDocuments: 1,
+		},
+		{
+			name:            "an outstanding loan that is verified needs no reason",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.outstandAmount", 100), with("head.verifiedAmount", 100)),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			storedDocuments: 1,
+		},
+		{
+			name:             "an itinerary advance date after the start date is refused, naming row 1",
+			method:           "POST",
+			url:              createClaim,
+			body:             travelClaim(with("itemList[0].advDate", "2026-11-11")),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedFindings: []finding{errorAt("itemList[0].advDate", "ex02.advance-before-start", "第1行，预支日期不能晚于开始日期")},
+		},
+		{
+			name:             "in English the advance date refusal names row 1 too",
+			method:           "POST",
+			url:              createClaim + "&lang=en",
+			body:             travelClaim(with("itemList[0].advDate", "2026-11-11")),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedFindings: []finding{errorAt("itemList[0].advDate", "ex02.advance-before-start", "Row 1: the advance date must not be after the start date")},
+		},
+		{
+			name:            "an advance date on the start date is accepted",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("itemList[0].advDate", "2026-11-10")),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			expectedContent: []string{`"advDate":"2026-11-10"`},
+			storedDocuments: 1,
+		},
+		{
+			name:             "a repayment that differs from its receipt is refused",
+			method:           "POST",
+			url:              createClaim,
+			body:             repayment(with("head.amount", json.Number("700.00"))),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedContent:  []string{`"docType":"EX05"`},
+			expectedFindings: []finding{errorAt("head.amount", "ex05.repayment-equals-receipt", "还款金额必须等于收款金额")},
+		},
+		{
+			name:             "a charge line without cost type is refused and marked not validated",
+			method:           "POST",
+			url:              createClaim,
+			body:             travelClaim(with("lineList[0].costType", "")),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedContent:  []string{`"message":"保存失败！第1行，费用类型为空（共2处错误）"`},
+			expectedFindings: []finding{errorAt("lineList[0].costType", "required", "第1行，费用类型为空"), errorAt("lineList[0].status", "ex.lines-validated", "第1行，费用明细未校验通过")},
+		},
+		{
+			name:           "a client cannot mark an invalid charge line validated",
+			method:         "POST",
+			url:            createClaim,
+			body:           travelClaim(with("lineList[0].costType", ""), with("lineList[0].status", "success")),
+			expectedStatus: 422,
+			expectedCode:   "ECHECK",
+			expectedFindings: []finding{
+				errorAt("lineList[0].costType", "required", "第1行，费用类型为空"),
+				errorAt("lineList[0].status", "ex.lines-validated", "第1行，费用明细未校验通过"),
+			},
+		},
+		{
+			name:            "deleted charge rows (flag D) with empty cells do not count",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("lineList[2]", map[string]any{"flag": "D"}), with("lineList[3]", map[string]any{"flag": "D", "costType": "", "expDate": ""})),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			expectedContent: []string{`"flag":"D"`},
+			storedDocuments: 1,
+		},
+		{
+			name:           "findings are sorted by path then rule, row 3 before row 11, deleted rows left out",
+			method:         "POST",
+			url:            createClaim,
+			bodyFile:       "ex02-eleven-lines-two-without-cost-type.json",
+			expectedStatus: 422,
+			expectedCode:   "ECHECK",
+			// the message leads with the first finding and counts them all
+			expectedContent: []string{`"message":"保存失败！请填写费用或金额（共6处错误）"`},
+			notExpectedContent: []string{
+				`lineList[5]`, // the deleted row
+			},
+			expectedFindings: []finding{
+				amountPositive,
+				errorAt("head.restAmount", "ex.rest-amount-zero", "剩余金额必须为0"),
+				errorAt("lineList[2].costType", "required", "第3行，费用类型为空"),
+				errorAt("lineList[2].status", "ex.lines-validated", "第3行，费用明细未校验通过"),
+				errorAt("lineList[10].costType", "required", "第11行，费用类型为空"),
+				errorAt("lineList[10].status", "ex.lines-validated", "第11行，费用明细未校验通过"),
+			},
+		},
+		{
+			name:             "a sub-type that is not one of EX02's is refused",
+			method:           "POST",
+			url:              createClaim,
+			body:             travelClaim(with("head.businessType1", "A99")),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedFindings: []finding{errorAt("head.businessType1", "subType", "业务类型A99/A0101不属于EX02")},
+		},
+	})
+}
+
+// Input that is not a document, or a document the server cannot read, is a
+// 4xx whose message names the problem; never a 500, and nothing is stored.
+func TestCreateDocumentBadInput(t *testing.T) {
+	runScenarios(t, []apiScenario{
+		{
+			name:            "malformed JSON",
+			method:          "POST",
+			url:             createClaim,
+			bodyFile:        "malformed-claim.json",
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"malformed JSON"},
+		},
+		{
+			name:            "an empty body",
+			method:          "POST",
+			url:             createClaim,
+			body:            "",
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"empty body"},
+		},
+		{
+			name:            "a body of blanks",
+			method:          "POST",
+			url:             createClaim,
+			body:            " \n\t ",
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"empty body"},
+		},
+		{
+			name:               "a JSON list instead of a document",
+			method:             "POST",
+			url:                createClaim,
+			bodyFile:           "ex02-travel-claim-as-list.json",
+			expectedStatus:     400,
+			expectedCode:       "EINVALID",
+			expectedContent:    []string{"must be a JSON object"},
+			notExpectedContent: []string{"map[string]interface", "Go value"},
+		},
+		{
+			name:            "JSON null",
+			method:          "POST",
+			url:             createClaim,
+			body:            "null",
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"must be a JSON object with a head"},
+		},
+		{
+			name:            "two documents in one body",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim() + " " + travelClaim(),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"malformed JSON"},
+		},
+		{
+			name:            "a document without head",
+			method:          "POST",
+			url:             createClaim,
+			body:            `{"lineList": [{"costType": "交通费", "amount": 10.00}]}`,
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"no head"},
+		},
+		{
+			name:            "a head that is not an object",
+			method:          "POST",
+			url:             createClaim,
+			body:            `{"head": "EX02"}`,
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"no head object"},
+		},
+		{
+			name:            "a head without docType",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(without("head.docType")),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"head.docType is missing"},
+		},
+		{
+			name:            "an unknown docType is a bad request naming it",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.docType", "EX99")),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{`unknown docType \"EX99\"`},
+		},
+		{
+			name:            "a travel claim posted under the ar family is refused, naming ap",
+			method:          "POST",
+			url:             "/api/galaxyform/yx/ar/head/create?action=new",
+			body:            travelClaim(),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"EX02 documents are saved under /yx/ap/, not /yx/ar/"},
+		},
+		{
+			name:             "an unknown head field",
+			method:           "POST",
+			url:              createClaim,
+			body:             travelClaim(with("head.foo", "bar")),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedFindings: []finding{errorAt("head.foo", "unknownField", "未知字段foo")},
+		},
+		{
+			name:             "an unknown section",
+			method:           "POST",
+			url:              createClaim,
+			body:             travelClaim(with("foo", map[string]any{"bar": 1})),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedFindings: []finding{errorAt("foo", "unknownField", "foo不是EX02的组成部分")},
+		},
+		{
+			name:            "an unknown cell of a charge line",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("lineList[1].foo", "bar")),
+			expectedStatus:  422,
+			expectedCode:    "ECHECK",
+			findingsInclude: []finding{errorAt("lineList[1].foo", "unknownField", "第2行，未知字段foo")},
+		},
+		{
+			name:            "charge lines that are not a list",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("lineList", map[string]any{"costType": "交通费"})),
+			expectedStatus:  422,
+			expectedCode:    "ECHECK",
+			findingsInclude: []finding{errorAt("lineList", "type", "费用明细应为列表")},
+		},
+		{
+			name:            "an amount of text abc",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.amount", "abc")),
+			expectedStatus:  422,
+			expectedCode:    "ECHECK",
+			findingsInclude: []finding{errorAt("head.amount", "type", "金额应为数字")},
+		},
+		{
+			name:            "an amount of true",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.amount", true)),
+			expectedStatus:  422,
+			expectedCode:    "ECHECK",
+			findingsInclude: []finding{errorAt("head.amount", "type", "金额应为数字")},
+		},
+		{
+			name:             "an amount of the wrong type is the only finding on it and leads the message",
+			skip:             "see BUGS.md: rules still fire on a value dropped for a structural finding",
+			method:           "POST",
+			url:              createClaim,
+			body:             travelClaim(with("head.amount", "abc")),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedContent:  []string{`"message":"保存失败！金额应为数字"`},
+			expectedFindings: []finding{errorAt("head.amount", "type", "金额应为数字")},
+		},
+		{
+			name:            "an amount with 3 decimals",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.amount", json.Number("12.345"))),
+			expectedStatus:  422,
+			expectedCode:    "ECHECK",
+			findingsInclude: []finding{errorAt("head.amount", "precision", "金额最多2位小数")},
+		},
+		{
+			name:            "an amount of 1000000000000000, beyond the money range",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.amount", json.Number("1000000000000000"))),
+			expectedStatus:  422,
+			expectedCode:    "ECHECK",
+			findingsInclude: []finding{errorAt("head.amount", "range", "金额超出范围（±999999999999999）")},
+		},
+		{
+			name:            "the largest amount, 999999999999999.00, is stored exactly",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.amount", json.Number("999999999999999.00"))),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			storedDocuments: 1,
+			after:           storedAs(`999999999999999.00`, "head", "amount"),
+		},
+		{
+			name:            "an expense date 2026-13-45 that is no date",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("lineList[0].expDate", "2026-13-45")),
+			expectedStatus:  422,
+			expectedCode:    "ECHECK",
+			findingsInclude: []finding{errorAt("lineList[0].expDate", "format", "第1行，费用日期不是有效日期：2026-13-45")},
+		},
+		{
+			name:            "a payment method that is not an option",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("paymentList[0].paymentMethod", "9")),
+			expectedStatus:  422,
+			expectedCode:    "ECHECK",
+			findingsInclude: []finding{{Path: "paymentList[0].paymentMethod", Rule: "enum", Severity: "error"}},
+		},
+		{
+			name:            "a body one byte over 4 MiB is too large",
+			method:          "POST",
+			url:             createClaim,
+			body:            paddedTo(travelClaim(), 4<<20+1),
+			expectedStatus:  413,
+			expectedCode:    "ETOOLARGE",
+			expectedContent: []string{"too large"},
+		},
+		{
+			name:            "a huge description is refused as too large, not read",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.description", strings.Repeat("差", 5<<20/3))),
+			expectedStatus:  413,
+			expectedCode:    "ETOOLARGE",
+			expectedContent: []string{"too large"},
+		},
+		{
+			name:            "a body of exactly 4 MiB is within the limit",
+			skip:            "see BUGS.md: the body limit is 4 MB (4000000 bytes), not the 4 MiB of docs/api.md",
+			method:          "POST",
+			url:             createClaim,
+			body:            paddedTo(travelClaim(), 4<<20),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			storedDocuments: 1,
+		},
+		{
+			name:            "a new document cannot bring its own businessId",
+			method:          "POST",
+			url:             createClaim,
+			body:            travelClaim(with("head.businessId", "EX02202601010001")),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"EX02202601010001 already has a number"},
+		},
+		{
+			name:            "an unknown action",
+			method:          "POST",
+			url:             "/api/galaxyform/yx/ap/head/create?action=foo",
+			body:            travelClaim(),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{`unknown action \"foo\"`},
+		},
+		{
+			name:            "a read-only action mode may not create",
+			skip:            "see BUGS.md: create and update ignore read-only action modes (EFORBIDDEN never answered)",
+			method:          "POST",
+			url:             "/api/galaxyform/yx/ap/head/create?action=read",
+			body:            travelClaim(),
+			expectedStatus:  403,
+			expectedCode:    "EFORBIDDEN",
+			storedDocuments: 0,
+		},
+		{
+			name:            "an unknown route under /api answers 404 in an envelope",
+			method:          "GET",
+			url:             "/api/galaxyform/yx/ap/head/delete?businessId=EX02202601010001",
+			expectedStatus:  404,
+			expectedCode:    "ENOTFOUND",
+			expectedContent: []string{"no such route", `"data":null`},
+		},
+		{
+			name:            "an unknown POST route under /api answers 404 in an envelope",
+			method:          "POST",
+			url:             "/api/formwork/nothing",
+			body:            travelClaim(),
+			expectedStatus:  404,
+			expectedCode:    "ENOTFOUND",
+			expectedContent: []string{"no such route: POST /api/formwork/nothing"},
+		},
+	})
+}
+
+// A stored document loads back exactly as it was answered at creation.
+func TestLoadDocument(t *testing.T) {
+	storeOne := func(t *testing.T, api *testAPI) map[string]string {
+		res := api.request(t, "POST", createClaim, travelClaim(), nil)
+		if res.status != 200 {
+			t.Fatalf("storing the travel claim: %s", clip(res.body))
+		}
+		id, _ := valueAt(res.data(t), "head", "businessId")
+		return map[string]string{"businessId": id.(string), "created": string(res.envelope.Data)}
+	}
+	runScenarios(t, []apiScenario{
+		{
+			name:           "a stored travel claim loads back with the same values",
+			before:         storeOne,
+			method:         "GET",
+			url:            loadClaimURL + "{businessId}",
+			expectedStatus: 200,
+			expectedCode:   "S000",
+			expectedContent: []string{
+				`"businessId":"{businessId}"`, `"version":1`, `"schemaVersion":1`, `"status":"draft"`,
+				`"amount":2458.50`, `"description":"北京客户拜访差旅费"`, `"status":"success"`,
+			},
+			after: func(t *testing.T, api *testAPI, res *apiResponse, vars map[string]string) {
+				if got := string(res.envelope.Data); got != vars["created"] {
+					t.Errorf("loaded document differs from the one answered at creation:\nloaded:  %s\ncreated: %s", got, vars["created"])
+				}
+			},
+		},
+		{
+			name:            "an unknown businessId is not found",
+			method:          "GET",
+			url:             loadClaimURL + "EX02209901010001",
+			expectedStatus:  404,
+			expectedCode:    "ENOTFOUND",
+			expectedContent: []string{"no document EX02209901010001"},
+		},
+		{
+			name:            "a load without businessId is a bad request",
+			method:          "GET",
+			url:             "/api/galaxyform/yx/ap/head/load",
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"businessId is missing"},
+		},
+		{
+			name:            "a load with a blank businessId is a bad request",
+			method:          "GET",
+			url:             loadClaimURL + "%20%20",
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"businessId is missing"},
+		},
+		{
+			name:            "a travel claim loaded under the ar family is refused, naming ap",
+			before:          storeOne,
+			method:          "GET",
+			url:             "/api/galaxyform/yx/ar/head/load?businessId={businessId}",
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"/yx/ap/"},
+		},
+	})
+}
+
+// Updates carry the version the client loaded; a stale version is a 409 and
+// the stored document stays as the winner wrote it.
+func TestUpdateDocument(t *testing.T) {
+	storeOne := func(t *testing.T, api *testAPI) map[string]string {
+		return map[string]string{"businessId": storeTravelClaim(t, api)}
+	}
+	// storeAndUpdateOnce leaves the claim at version 2 with the first change.
+	storeAndUpdateOnce := func(t *testing.T, api *testAPI) map[string]string {
+		id := storeTravelClaim(t, api)
+		if res := updateTravelClaim(t, api, id, 1, with("head.description", "第一次修改")); res.status != 200 {
+			t.Fatalf("first update: %s", clip(res.body))
+		}
+		return map[string]string{"businessId": id}
+	}
+	claimUpdate := func(version any, edits ...docEdit) string {
+		return travelClaim(append([]docEdit{with("head.businessId", "{businessId}"), with("head.version", version)}, edits...)...)
+	}
+	runScenarios(t, []apiScenario{
+		{
+			name:            "an update with the loaded version is stored as version 2",
+			before:          storeOne,
+			method:          "PUT",
+			url:             updateClaim,
+			body:            claimUpdate(1, with("head.description", "北京客户拜访差旅费（补出租车票）"), with("lineList[1].amount", json.Number("1100.00"))),
+			expectedStatus:  200,
+			expectedCode:    "S000",
+			expectedContent: []string{`"businessId":"{businessId}"`, `"version":2`, `"status":"draft"`, `"description":"北京客户拜访差旅费（补出租车票）"`, `"amount":1100.00`},
+			after: func(t *testing.T, api *testAPI, res *apiResponse, vars map[string]string) {
+				doc := loadDocument(t, api, vars["businessId"])
+				assertValue(t, doc, `2`, "head", "version")
+				assertValue(t, doc, `"北京客户拜访差旅费（补出租车票）"`, "head", "description")
+				assertValue(t, doc, `1100.00`, "lineList", 1, "amount")
+			},
+		},
+		{
+			name:            "an update with a stale version is a conflict and changes nothing",
+			before:          storeAndUpdateOnce,
+			method:          "PUT",
+			url:             updateClaim,
+			body:            claimUpdate(1, with("head.description", "第二次修改")),
+			expectedStatus:  409,
+			expectedCode:    "ECONFLICT",
+			expectedContent: []string{"you have version 1, the latest is 2"},
+			after: func(t *testing.T, api *testAPI, res *apiResponse, vars map[string]string) {
+				doc := loadDocument(t, api, vars["businessId"])
+				assertValue(t, doc, `2`, "head", "version")
+				assertValue(t, doc, `"第一次修改"`, "head", "description")
+			},
+		},
+		{
+			name:            "an update with a version from the future is a conflict",
+			before:          storeOne,
+			method:          "PUT",
+			url:             updateClaim,
+			body:            claimUpdate(5),
+			expectedStatus:  409,
+			expectedCode:    "ECONFLICT",
+			expectedContent: []string{"the latest is 1"},
+		},
+		{
+			name:            "an update without version is a bad request",
+			before:          storeOne,
+			method:          "PUT",
+			url:             updateClaim,
+			body:            travelClaim(with("head.businessId", "{businessId}")),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"head.version is missing"},
+		},
+		{
+			name:            "an update without businessId is a bad request",
+			method:          "PUT",
+			url:             updateClaim,
+			body:            travelClaim(with("head.version", 1)),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"head.businessId is missing"},
+		},
+		{
+			name:            "an update of an unknown document is not found",
+			method:          "PUT",
+			url:             updateClaim,
+			body:            travelClaim(with("head.businessId", "EX02209901010001"), with("head.version", 1)),
+			expectedStatus:  404,
+			expectedCode:    "ENOTFOUND",
+			expectedContent: []string{"no document EX02209901010001"},
+		},
+		{
+			name:             "an update that fails its checks is refused and changes nothing",
+			before:           storeOne,
+			method:           "PUT",
+			url:              updateClaim,
+			body:             claimUpdate(1, with("head.amount", 0)),
+			expectedStatus:   422,
+			expectedCode:     "ECHECK",
+			expectedFindings: []finding{errorAt("head.amount", "ex.amount-positive", "请填写费用或金额")},
+			after: func(t *testing.T, api *testAPI, res *apiResponse, vars map[string]string) {
+				doc := loadDocument(t, api, vars["businessId"])
+				assertValue(t, doc, `1`, "head", "version")
+				assertValue(t, doc, `2458.50`, "head", "amount")
+			},
+		},
+		{
+			name:               "an update keeps the stored status and creation time",
+			before:             storeOne,
+			method:             "PUT",
+			url:                updateClaim,
+			body:               claimUpdate(1, with("head.status", "approved"), with("head.createAt", "1999-01-01 00:00:00"), with("head.schemaVersion", 9)),
+			expectedStatus:     200,
+			expectedCode:       "S000",
+			expectedContent:    []string{`"status":"draft"`, `"version":2`, `"schemaVersion":1`},
+			notExpectedContent: []string{`"approved"`, `1999-01-01`},
+		},
+		{
+			name:            "a travel claim cannot be updated as a repayment",
+			before:          storeOne,
+			method:          "PUT",
+			url:             updateClaim,
+			body:            repayment(with("head.businessId", "{businessId}"), with("head.version", 1)),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"is a EX02, not a EX05"},
+		},
+		{
+			name:            "a travel claim updated under the ar family is refused, naming ap",
+			before:          storeOne,
+			method:          "PUT",
+			url:             "/api/galaxyform/yx/ar/head/update?action=edit",
+			body:            claimUpdate(1),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{"EX02 documents are saved under /yx/ap/, not /yx/ar/"},
+		},
+		{
+			name:            "an update with an unknown action is a bad request",
+			before:          storeOne,
+			method:          "PUT",
+			url:             "/api/galaxyform/yx/ap/head/update?action=foo",
+			body:            claimUpdate(1),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{`unknown action \"foo\"`},
+		},
+		{
+			name:           "an update in read mode is forbidden and changes nothing",
+			skip:           "see BUGS.md: create and update ignore read-only action modes (EFORBIDDEN never answered)",
+			before:         storeOne,
+			method:         "PUT",
+			url:            "/api/galaxyform/yx/ap/head/update?action=read",
+			body:           claimUpdate(1, with("head.description", "只读模式下的修改")),
+			expectedStatus: 403,
+			expectedCode:   "EFORBIDDEN",
+			after: func(t *testing.T, api *testAPI, res *apiResponse, vars map[string]string) {
+				assertValue(t, loadDocument(t, api, vars["businessId"]), `1`, "head", "version")
+			},
+		},
+	})
+}
+
+// paddedTo pads a JSON body with trailing blanks (still one valid JSON
+// value) to exactly size bytes.
+func paddedTo(body string, size int) string {
+	return body + strings.Repeat(" ", size-len(body))
+}
+
+// storedAs loads the document the answer names and checks the stored value
+// at keys (JSON text).
+func storedAs(want string, keys ...any) func(*testing.T, *testAPI, *apiResponse, map[string]string) {
+	return func(t *testing.T, api *testAPI, res *apiResponse, _ map[string]string) {
+		t.Helper()
+		id, _ := valueAt(res.data(t), "head", "businessId")
+		assertValue(t, loadDocument(t, api, fmt.Sprint(id)), want, keys...)
+	}
+}
