@@ -523,6 +523,9 @@ func (c *compiler) compileFields() {
 			f.Editable = c.cond(o.editable, table, what+" editable")
 			if o.value != nil {
 				p, err := expr.Compile(o.value.Src, append([]expr.Option{expr.Env(c.envFor(table))}, exprOptions...)...)
+				if err == nil {
+					err = checkNames(p, o.value.Src)
+				}
 				if err != nil {
 					line, col, msg := compileError(err, o.value)
 					c.l.problem(c.file, line, col, "%s value: %s", what, msg)
@@ -567,6 +570,9 @@ func (c *compiler) cond(b *boolOrExpr, table, what string) *Cond {
 		return &Cond{Const: b.Const}
 	}
 	p, err := expr.Compile(b.Expr.Src, append([]expr.Option{expr.Env(c.envFor(table)), expr.AsBool()}, exprOptions...)...)
+	if err == nil {
+		err = checkNames(p, b.Expr.Src)
+	}
 	if err != nil {
 		line, col, msg := compileError(err, b.Expr)
 		c.l.problem(c.file, line, col, "%s: %s", what, msg)

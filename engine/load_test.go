@@ -20,6 +20,12 @@ func TestLoadErrors(t *testing.T) {
 	}{
 		{"unknown field", rule(`head.amout > 0`),
 			"schemas/T1.yaml:13:18: rule r (T1) check: unknown field amout\n  13 |     check: 'head.amout > 0'\n     |                  ^"},
+		// regression: expr caches a typed call's type across patcher passes and
+		// skipped its arguments; see checkNames.
+		{"unknown field inside a function call", rule(`!blank(head.nte)`),
+			"schemas/T1.yaml:13:25: rule r (T1) check: unknown field nte\n  13 |     check: '!blank(head.nte)'\n     |                         ^"},
+		{"unknown field inside a closure", rule(`total(map(lineList, .amout)) > 0`),
+			"schemas/T1.yaml:13:34: rule r (T1) check: unknown field amout\n  13 |     check: 'total(map(lineList, .amout)) > 0'\n     |                                  ^"},
 		{"type error", rule(`head.note > 1`),
 			"schemas/T1.yaml:13:23: rule r (T1) check: invalid operation: > (mismatched types string and int)\n  13 |     check: 'head.note > 1'\n     |                       ^"},
 		{"not a bool", rule(`head.amount + 1`),

@@ -1,0 +1,149 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+var bin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "formwork-cli")
+	if err != nil {
+		panic(err)
+	}
+	bin = filepath.Join(dir, "formwork")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		panic(string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// run runs the binary and returns its output and exit code.
+func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr, cmd.Stdin = &o, &e, strings.NewReader(stdin)
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), code
+}
+
+// copyCatalogue copies the repository's schemas/ and rules/ to a temp dir.
+func copyCatalogue(t *testing.T) string {
+	dir := t.TempDir()
+	for _, sub := range []string{"schemas", "rules"} {
+		if out, err := exec.Command("cp", "-r", filepath.Join("..", "..", sub), dir).CombinedOutput(); err != nil {
+			t.Fatal(string(out))
+		}
+	}
+	return dir
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./tools/formwork -update writes it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n%s", path, got)
+	}
+}
+
+func TestLint(t *testing.T) {
+	out, _, code := run(t, "", "lint", "../..")
+	if code != 0 || !strings.Contains(out, "no problems") {
+		t.Fatalf("lint of the repository: exit %d\n%s", code, out)
+	}
+
+	dir := copyCatalogue(t)
+	ex02 := filepath.Join(dir, "schemas", "EX02.yaml")
+	b, _ := os.ReadFile(ex02)
+	b = bytes.Replace(b, []byte(`check: '!blank(head.reason)'`), []byte(`check: '!blank(head.reasn)'`), 1)
+	b = bytes.Replace(b, []byte(`check: 'row.advDate <= row.startDate'`), []byte(`check: 'row.advDate'`), 1)
+	if err := os.WriteFile(ex02, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = run(t, "", "lint", dir)
+	if code != 1 {
+		t.Errorf("lint of a broken catalogue: exit %d, want 1", code)
+	}
+	golden(t, "lint_broken.txt", out)
+
+	out, _, _ = run(t, "", "lint", "--format", "json", dir)
+	var problems []map[string]any
+	if err := json.Unmarshal([]byte(out), &problems); err != nil || len(problems) != 2 {
+		t.Errorf("lint --format json: %v\n%s", err, out)
+	}
+	if _, _, code := run(t, "", "lint", t.TempDir()); code != 2 {
+		t.Errorf("lint of a folder without schemas: exit %d, want 2", code)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	seed := "../../seeds/documents/EX02-travel.json"
+	if out, _, code := run(t, "", "check", "--doc", seed); code != 0 || !strings.Contains(out, "valid") {
+		t.Errorf("valid document: exit %d\n%s", code, out)
+	}
+	b, _ := os.ReadFile(seed)
+	bad := strings.Replace(string(b), `"amount": 2458.50,`, `"amount": 0,`, 1)
+	out, _, code := run(t, bad, "check", "--doc", "-", "--format", "json")
+	if code != 1 {
+		t.Errorf("invalid document: exit %d, want 1", code)
+	}
+	golden(t, "check_invalid.json", out)
+	if _, errOut, code := run(t, `{"head": `, "check", "--doc", "-"); code != 2 || !strings.Contains(errOut, "malformed JSON") {
+		t.Errorf("malformed document: exit %d, %s", code, errOut)
+	}
+	if _, _, code := run(t, "", "check", "--doc", "/nonexistent.json"); code != 2 {
+		t.Errorf("missing file: exit %d, want 2", code)
+	}
+	if _, _, code := run(t, `{"head":{"docType":"NOPE"}}`, "check", "--doc", "-"); code != 2 {
+		t.Errorf("unknown docType: exit %d, want 2", code)
+	}
+	if _, _, code := run(t, "", "check"); code != 2 {
+		t.Errorf("no --doc: exit %d, want 2", code)
+	}
+}
+
+func TestExport(t *testing.T) {
+	out, _, code := run(t, "", "export", "--docType", "EX02", "--subType", "A05", "--action", "new")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var form struct {
+		Schema  map[string]any `json:"schema"`
+		Buttons []string       `json:"buttons"`
+	}
+	if err := json.Unmarshal([]byte(out), &form); err != nil {
+		t.Fatal(err)
+	}
+	if form.Schema["$schema"] != "https://json-schema.org/draft/2020-12/schema" || !strings.Contains(strings.Join(form.Buttons, ","), "imageUpload") {
+		t.Errorf("unexpected export: %v %v", form.Schema["$schema"], form.Buttons)
+	}
+	if _, _, code := run(t, "", "export", "--docType", "ZZ"); code != 2 {
+		t.Errorf("unknown docType: exit %d, want 2", code)
+	}
+}
