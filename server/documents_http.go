@@ -222,4 +222,3 @@ func (s *Server) loadDocument(c echo.Context) error {
 	}
 	return ok(c, json.RawMessage(rec.Body))
 }
-

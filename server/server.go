@@ -55,7 +55,9 @@ func New(cfg Config) *Server {
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 	if cfg.Web != nil {
 		e.Use(middleware.StaticWithConfig(middleware.StaticConfig{Filesystem: http.FS(cfg.Web), HTML5: true,
-			Skipper: func(c echo.Context) bool { return len(c.Request().URL.Path) >= 5 && c.Request().URL.Path[:5] == "/api/" }}))
+			Skipper: func(c echo.Context) bool {
+				return len(c.Request().URL.Path) >= 5 && c.Request().URL.Path[:5] == "/api/"
+			}}))
 	}
 	return s
 }
