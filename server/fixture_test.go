@@ -132,18 +132,6 @@ func grow(l []any, next any) []any {
 	return l
 }
 
-// chargeLine is a charge line (lineList row) of the travel claim.
-func chargeLine(costType, amount, expDate string) map[string]any {
-	row := map[string]any{"amount": json.Number(amount)}
-	if costType != "" {
-		row["costType"] = costType
-	}
-	if expDate != "" {
-		row["expDate"] = expDate
-	}
-	return row
-}
-
 // storeTravelClaim creates a travel claim through the API and returns its
 // business id.
 func storeTravelClaim(t *testing.T, api *testAPI, edits ...docEdit) string {

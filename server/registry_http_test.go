@@ -70,6 +70,21 @@ func TestRegistry(t *testing.T) {
 				assertValue(t, form, `"A01"`, "subTypes", "businessType1", 0, "key")
 				assertValue(t, form, `"A0101"`, "subTypes", "businessType1", 0, "children", 0, "key")
 				assertAbsent(t, form, "uiSchema", "head", "amount", "ui:readonly")
+				// currency is hidden for domestic travel, but stays in the schema
+				assertValue(t, form, `"hidden"`, "uiSchema", "head", "currency", "ui:widget")
+				assertValue(t, form, `"string"`, "schema", "properties", "head", "properties", "currency", "type")
+			},
+		},
+		{
+			name:           "overseas travel (A01.A0102) shows currency and exchange rate",
+			method:         "GET",
+			url:            travelClaimForm + "?subType=A01.A0102&action=new",
+			expectedStatus: 200,
+			expectedCode:   "S000",
+			after: func(t *testing.T, api *testAPI, res *apiResponse, _ map[string]string) {
+				form := res.data(t)
+				assertAbsent(t, form, "uiSchema", "head", "currency", "ui:widget")
+				assertAbsent(t, form, "uiSchema", "head", "exchangeRate", "ui:widget")
 			},
 		},
 		{

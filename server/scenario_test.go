@@ -22,7 +22,7 @@ import (
 // apiScenario is one request and what it must answer.
 type apiScenario struct {
 	name     string
-	skip     string // a reason to skip (a known bug: "see BUGS.md: ...")
+	skip     string // a known bug that makes it fail: "see BUGS.md: ..."
 	method   string
 	url      string            // {placeholders} are filled from before's variables
 	body     string            // request body; {placeholders} are filled too
@@ -68,9 +68,8 @@ func runScenarios(t *testing.T, scenarios []apiScenario) {
 }
 
 func (s apiScenario) run(t *testing.T, api *testAPI) {
-	t.Helper()
-	if s.skip != "" {
-		t.Skip(s.skip)
+	if s.skip != "" && os.Getenv("FORMWORK_TEST_KNOWN_BUGS") == "" {
+		t.Skip(s.skip + " (FORMWORK_TEST_KNOWN_BUGS=1 runs it)")
 	}
 	vars := map[string]string{"today": time.Now().Format("20060102")}
 	if s.before != nil {
