@@ -57,7 +57,10 @@ func Decode(c *Catalogue, raw []byte) (*Document, []Finding, error) {
 	}
 	dtv := head.Get("docType")
 	code := ""
-	if dtv != nil && dtv.Type() == fastjson.TypeString {
+	if dtv != nil && dtv.Type() != fastjson.TypeNull {
+		if dtv.Type() != fastjson.TypeString {
+			return nil, nil, Errorf(EINVALID, "head.docType", "head.docType must be a text such as EX02")
+		}
 		code = string(dtv.GetStringBytes())
 	}
 	if code == "" {

@@ -67,6 +67,17 @@ type run struct {
 }
 
 func evaluate(doc *Document, structural []Finding, opt Options, states bool) *Evaluation {
+	r := prepare(doc, structural, opt, states)
+	r.checkRequired()
+	r.checkRules()
+	r.deriveLineStatus()
+	r.res.finish(r.opt.Confirmed)
+	return r.ev
+}
+
+// prepare sets up a run: sub-type, defaults, typed environment, derived
+// values. The checks come after.
+func prepare(doc *Document, structural []Finding, opt Options, states bool) *run {
 	dt := doc.Type
 	if opt.Action == "" {
 		opt.Action = "new"
@@ -77,6 +88,9 @@ func evaluate(doc *Document, structural []Finding, opt Options, states bool) *Ev
 	r.badPath = make(map[string]bool, len(structural))
 	for _, f := range structural {
 		r.badPath[f.Path] = true
+		if table, i, ok := rowOfPath(f.Path); ok && i < len(doc.Tables[table]) && !rowDeleted(doc.Tables[table][i]) {
+			r.markRow(table, i, f.Severity)
+		}
 	}
 	r.mode = dt.modes[opt.Action]
 	head := doc.Head()
@@ -97,11 +111,7 @@ func evaluate(doc *Document, structural []Finding, opt Options, states bool) *Ev
 	r.buildEnv()
 	r.applyDerived()
 	r.syncTables()
-	r.checkRequired()
-	r.checkRules()
-	r.deriveLineStatus()
-	r.res.finish(opt.Confirmed)
-	return ev
+	return r
 }
 
 func (r *run) add(f Finding) { r.res.Errors = append(r.res.Errors, f) }
@@ -476,13 +486,18 @@ func num(n int) Text { s := strconv.Itoa(n); return Text{"zh": s, "en": s, "th":
 // for the row's line status.
 func (r *run) rowFinding(table string, i int, f Finding) {
 	r.add(f)
+	r.markRow(table, i, f.Severity)
+}
+
+// markRow remembers the worst severity found in row i of table.
+func (r *run) markRow(table string, i int, sev Severity) {
 	bad := r.rowBad[table]
 	if bad == nil {
 		bad = make([]Severity, len(r.doc.Tables[table]))
 		r.rowBad[table] = bad
 	}
 	if bad[i] != SeverityError {
-		bad[i] = f.Severity
+		bad[i] = sev
 	}
 }
 
@@ -496,7 +511,9 @@ func (r *run) fieldLabel(s *Section, name string) Text {
 func (r *run) checkRules() {
 	for _, rule := range r.dt.Rules {
 		if rule.Table == "" {
-			if r.targetHidden(rule.Path) {
+			// a hidden field is not checked; a value refused as malformed
+			// already has its finding, which a rule must not bury
+			if r.targetHidden(rule.Path) || r.badPath[rule.Path] {
 				continue
 			}
 			env := r.env.Interface()
@@ -528,6 +545,9 @@ func (r *run) checkRules() {
 				continue
 			}
 			if r.holds(rule.Check, env, at) {
+				continue
+			}
+			if r.badPath[at.String()] {
 				continue
 			}
 			f := Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
@@ -602,7 +622,7 @@ func (r *run) checkStatusRules() {
 			if rule.When != nil && !r.holds(rule.When, env, at) {
 				continue
 			}
-			if !r.holds(rule.Check, env, at) {
+			if !r.holds(rule.Check, env, at) && !r.badPath[at.String()] {
 				r.add(Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
 					Message: rule.Message.Format(map[string]Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)})})
 			}
@@ -614,4 +634,18 @@ func (r *run) checkStatusRules() {
 func (r *run) holds(p *vm.Program, env any, at loc) bool {
 	b, _ := r.exec(p, env, at).(bool)
 	return b
+}
+
+// rowOfPath reads "lineList[3]..." as table lineList, row 3.
+func rowOfPath(path string) (table string, row int, ok bool) {
+	open := strings.IndexByte(path, '[')
+	end := strings.IndexByte(path, ']')
+	if open <= 0 || end < open {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(path[open+1 : end])
+	if err != nil {
+		return "", 0, false
+	}
+	return path[:open], n, true
 }

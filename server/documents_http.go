@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -93,15 +94,6 @@ func pick(l string) string {
 	return "zh"
 }
 
-// check evaluates doc under the request's action and confirmations.
-func check(c echo.Context, doc *engine.Document, structural []engine.Finding) (engine.CheckResult, error) {
-	action, err := actionOf(c)
-	if err != nil {
-		return engine.CheckResult{}, err
-	}
-	return engine.Check(doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)}), nil
-}
-
 // createDocument: POST /api/galaxyform/yx/:family/head/create. Checks first;
 // a refused save writes nothing.
 func (s *Server) createDocument(c echo.Context) error {
@@ -127,13 +119,25 @@ func (s *Server) createDocument(c echo.Context) error {
 }
 
 // Create checks a new document and stores it when the check passes. A
-// refused document returns the check result and writes nothing.
+// refused document returns the check result and writes nothing. The
+// server's fields (number, version, status, maker, ...) are never taken
+// from the client, and a field the action mode does not let the user fill is
+// refused (EFORBIDDEN).
 func (s *Server) Create(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options) (*DocumentRecord, engine.CheckResult, error) {
 	head := doc.Head()
 	if id := head.String("businessId"); id != "" {
 		return nil, engine.CheckResult{}, engine.Errorf(engine.EINVALID, "head.businessId", "document %s already has a number: update it with PUT .../head/update", id)
 	}
+	if err := canSave(doc.Type, opt.Action); err != nil {
+		return nil, engine.CheckResult{}, err
+	}
+	blank := doc.Type.NewDocument()
+	engine.KeepServerFields(doc, blank)
 	res := engine.Check(doc, structural, opt)
+	engine.Check(blank, nil, opt) // its defaults are no change of the user's
+	if err := forbidden(blank, doc, opt.Action); err != nil {
+		return nil, res, err
+	}
 	if !res.Valid {
 		return nil, res, nil
 	}
@@ -146,6 +150,26 @@ func (s *Server) Create(ctx context.Context, doc *engine.Document, structural []
 		return nil
 	})
 	return rec, res, err
+}
+
+// canSave refuses a save under an action mode without a save button (read,
+// oareview).
+func canSave(d *engine.DocType, action string) error {
+	if m := d.Mode(action); m == nil || !m.CanSave() {
+		return engine.Errorf(engine.EFORBIDDEN, "action", "a document cannot be saved in action mode %s", action)
+	}
+	return nil
+}
+
+// forbidden refuses changes to fields the action mode does not let the user
+// edit, naming them.
+func forbidden(prev, next *engine.Document, action string) error {
+	paths := engine.ForbiddenChanges(prev, next, action)
+	if len(paths) == 0 {
+		return nil
+	}
+	return fail(engine.EFORBIDDEN, paths[0], fmt.Sprintf("action mode %s does not allow changing %s", action, strings.Join(paths, ", ")),
+		map[string]any{"fields": paths})
 }
 
 // updateDocument: PUT /api/galaxyform/yx/:family/head/update with the version
@@ -165,6 +189,11 @@ func (s *Server) updateDocument(c echo.Context) error {
 	}
 	version, hasVersion := head["version"].(int)
 	if !hasVersion {
+		for _, f := range structural {
+			if f.Path == "head.version" {
+				return engine.Errorf(engine.EINVALID, "head.version", "head.version must be a whole number: send back the version you loaded")
+			}
+		}
 		return engine.Errorf(engine.EINVALID, "head.version", "head.version is missing: send back the version you loaded")
 	}
 	stored, err := s.docs.Get(c.Request().Context(), id)
@@ -177,24 +206,26 @@ func (s *Server) updateDocument(c echo.Context) error {
 	if stored.Version != version {
 		return engine.Errorf(engine.ECONFLICT, "head.version", "document %s was changed by someone else (you have version %d, the latest is %d); reload it", id, version, stored.Version)
 	}
-	res, err := check(c, doc, structural)
+	action, err := actionOf(c)
 	if err != nil {
+		return err
+	}
+	if err := canSave(doc.Type, action); err != nil {
+		return err
+	}
+	prev, _, err := engine.Decode(s.Catalogue(), []byte(stored.Body))
+	if err != nil {
+		return fmt.Errorf("stored document %s cannot be read: %w", id, err)
+	}
+	engine.KeepServerFields(doc, prev)
+	opt := engine.Options{Action: action, Confirmed: confirmed(c)}
+	res := engine.Check(doc, structural, opt)
+	engine.Check(prev, nil, opt)
+	if err := forbidden(prev, doc, action); err != nil {
 		return err
 	}
 	if !res.Valid {
 		return refuse(c, res)
-	}
-	// system fields come from the stored document, never from the client
-	var prev struct {
-		Head map[string]any `json:"head"`
-	}
-	_ = json.Unmarshal([]byte(stored.Body), &prev)
-	for _, k := range []string{"status", "createBy", "createAt", "processId"} {
-		if v, ok := prev.Head[k].(string); ok {
-			head[k] = v
-		} else {
-			delete(head, k)
-		}
 	}
 	head["version"] = version + 1
 	head["schemaVersion"] = doc.Type.Version

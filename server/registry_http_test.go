@@ -241,7 +241,6 @@ func TestEvaluate(t *testing.T) {
 		},
 		{
 			name:            "a charge line with an unreadable date is an error line",
-			skip:            "see BUGS.md: structural findings in a row do not make its line status error",
 			method:          "POST",
 			url:             evaluateNew,
 			body:            travelClaim(with("lineList[0].expDate", "2026-13-45")),

@@ -16,7 +16,7 @@ import (
 )
 
 // bodyLimit is the largest request body accepted.
-const bodyLimit = "4M"
+const bodyLimit = "4MiB"
 
 // Config is what a server is made of. Web may be nil (no embedded web app).
 type Config struct {
@@ -52,7 +52,6 @@ func New(cfg Config) *Server {
 	yx.PUT("/update", s.updateDocument)
 	yx.GET("/load", s.loadDocument)
 
-	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 	if cfg.Web != nil {
 		e.Use(middleware.StaticWithConfig(middleware.StaticConfig{Filesystem: http.FS(cfg.Web), HTML5: true,
 			Skipper: func(c echo.Context) bool {
