@@ -220,6 +220,10 @@ async function main() {
     server = await startServer();
     baseUrl = server.url;
     console.log(`     server at ${server.url}`);
+    if (!process.env.E2E_DEV) {
+      const index = await (await fetch(`${server.url}/form`)).text();
+      assert(index.includes('id="root"'), `${formworkBin} serves no web app: build it after the web (cd .. && make build)`);
+    }
   });
 
   if (process.env.E2E_DEV) {
@@ -374,6 +378,35 @@ async function main() {
     const fieldError = page.locator('#root_head_amount__error');
     await fieldError.waitFor();
     assert((await fieldError.innerText()).includes(finding.message), `field error shows "${finding.message}"`);
+  });
+
+  await step('a stale version is refused and the document reloaded', async () => {
+    expectedFailures.push({ status: 409, path: '/head/update' });
+    const businessId = new URL(page.url()).searchParams.get('businessId');
+    const api = `${server.url}/api/galaxyform/yx/ap/head`;
+    const stored = (await (await fetch(`${api}/load?businessId=${businessId}`)).json()).data;
+    stored.head.description = `${description} (changed elsewhere)`;
+    const other = await fetch(`${api}/update?action=edit`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(stored),
+    });
+    assertEqual(other.status, 200, 'concurrent update status');
+    const newVersion = (await other.json()).data.head.version;
+    await page.locator('#root_head_amount').fill('1234.5');
+    await page.locator('#root_head_amount').blur();
+    const answer = page.waitForResponse((r) => r.url().includes('/head/update'));
+    await page.locator('[data-button="save"]').click();
+    assertEqual((await answer).status(), 409, 'stale update status');
+    const dialog = page.locator('[data-dialog="conflict"]');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '重新加载' }).click();
+    await page.waitForFunction(
+      (text) => document.querySelector('#root_head_description')?.value === text,
+      `${description} (changed elsewhere)`,
+      { timeout: STEP_TIMEOUT },
+    );
+    await page.getByText(`版本: ${newVersion}`, { exact: true }).waitFor();
   });
 
   await step('English switch translates the page', async () => {

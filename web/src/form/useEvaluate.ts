@@ -16,6 +16,9 @@ export function useEvaluate(action: string, onValues: (values: Record<string, un
   const running = useRef<AbortController | undefined>(undefined);
   const onValuesRef = useRef(onValues);
   onValuesRef.current = onValues;
+  // Read when the timer fires: a save switches the page from "new" to "edit" meanwhile.
+  const actionRef = useRef(action);
+  actionRef.current = action;
 
   const schedule = useCallback(
     (doc: FormDocument) => {
@@ -24,7 +27,7 @@ export function useEvaluate(action: string, onValues: (values: Record<string, un
         running.current?.abort();
         const controller = new AbortController();
         running.current = controller;
-        evaluateDocument(doc, action, controller.signal).then(
+        evaluateDocument(doc, actionRef.current, controller.signal).then(
           (result) => {
             if (controller.signal.aborted || running.current !== controller) return;
             setFieldStates(result.fields ?? {});
@@ -34,7 +37,7 @@ export function useEvaluate(action: string, onValues: (values: Record<string, un
         );
       }, EVALUATE_DELAY_MS);
     },
-    [action],
+    [],
   );
 
   const cancel = useCallback(() => {

@@ -29,6 +29,7 @@ const en: Texts = {
     newDocument: 'New document',
     version: 'Version',
     status: 'Status',
+    calendar: 'Pick a date',
     missingDocType: 'The docType parameter is missing',
   },
   buttons: {

@@ -27,6 +27,7 @@ const zh = {
     newDocument: '新单据',
     version: '版本',
     status: '状态',
+    calendar: '选择日期',
     missingDocType: '缺少单据类型参数 docType',
   },
   buttons: {

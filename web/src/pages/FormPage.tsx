@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,18 +8,16 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { documentQuery, formExportQuery } from '../api/queries';
-import { saveDocument } from '../api/documents';
 import type { DocumentHead, FormDocument, SubTypeOption } from '../api/types';
 import { localText } from '../i18n/language';
 import DocumentForm from '../form/DocumentForm';
 import { formView } from '../form/formView';
 import { useEvaluate } from '../form/useEvaluate';
+import { useDocumentSave } from '../form/useDocumentSave';
 import { mergeValues } from '../form/mergeValues';
 import { subTypeOf } from '../form/subTypes';
-import { classifySaveError } from '../form/saveOutcome';
-import { confirmRuleIds, findingsToExtraErrors } from '../form/extraErrors';
 import FormHeader from '../components/FormHeader';
 import FormToolbar from '../components/FormToolbar';
 import PromptNotice from '../components/PromptNotice';
@@ -27,14 +25,18 @@ import ConfirmDialog from '../components/ConfirmDialog';
 import ConflictDialog from '../components/ConflictDialog';
 import SavedNotice from '../components/SavedNotice';
 
-const noErrors: ErrorSchema = {};
-
 function newDocument(docType: string): FormDocument {
   return { head: { docType } };
 }
 
-function joinIds(a: string, b: string): string {
-  return [...new Set([...a.split(','), ...b.split(',')].filter(Boolean))].join(',');
+function PageMessage({ children, error }: { children: string; error: string }) {
+  return (
+    <Container sx={{ py: 3 }}>
+      <Alert severity="error" data-error={error}>
+        {children}
+      </Alert>
+    </Container>
+  );
 }
 
 /**
@@ -52,12 +54,8 @@ export default function FormPage() {
   const lang = i18n.language;
 
   const [formData, setFormData] = useState<FormDocument | null>(() => (businessId ? null : newDocument(docType)));
-  const [extraErrors, setExtraErrors] = useState<ErrorSchema>(noErrors);
-  const [prompt, setPrompt] = useState<{ message: string; detail?: string } | null>(null);
-  const [confirmAsk, setConfirmAsk] = useState<{ messages: string[]; ruleIds: string } | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const [saved, setSaved] = useState(false);
 
+  // The export names the family, which the document calls need.
   const exportQuery = useQuery({
     ...formExportQuery({ docType, subType: formData ? subTypeOf(formData.head) : '', action, lang }),
     enabled: docType !== '',
@@ -84,6 +82,22 @@ export default function FormPage() {
     }
   }, [formData, exported, schedule]);
 
+  const saving = useDocumentSave({
+    docType,
+    family,
+    action,
+    onStored: (stored) => {
+      const id = stored.head?.businessId ?? '';
+      setFormData(stored);
+      if (id) {
+        queryClient.setQueryData(documentQuery(family, id).queryKey, stored);
+        const query = new URLSearchParams({ docType, businessId: id, action: action === 'new' ? 'edit' : action });
+        navigate(`/form?${query}`, { replace: true });
+      }
+      schedule(stored);
+    },
+  });
+
   const view = useMemo(() => (exported ? formView(exported, fieldStates) : null), [exported, fieldStates]);
 
   const onFormChange = useCallback(
@@ -100,94 +114,37 @@ export default function FormPage() {
     const head: DocumentHead = { ...formData.head, businessType1: bt1?.key, businessType2: bt2?.key };
     if ('businessType1Txt' in headProps) head.businessType1Txt = bt1?.value;
     if ('businessType2Txt' in headProps) head.businessType2Txt = bt2?.value;
-    const next = { ...formData, head };
-    setFormData(next);
-    schedule(next);
+    onFormChange({ ...formData, head });
   };
 
-  const mutation = useMutation({ mutationFn: saveDocument });
-
-  const save = (confirm?: string) => {
-    if (!formData || !family) return;
+  // A save (or a confirmed resend) supersedes any evaluate call still pending.
+  const save = () => {
+    if (!formData) return;
     cancel();
-    setPrompt(null);
-    const document: FormDocument = { ...formData, head: { ...formData.head, docType } };
-    mutation.mutate(
-      { family, document, action, confirm },
-      {
-        onSuccess: (stored) => {
-          const id = stored.head?.businessId ?? '';
-          setExtraErrors(noErrors);
-          setFormData(stored);
-          if (id) {
-            queryClient.setQueryData(documentQuery(family, id).queryKey, stored);
-            navigate(`/form?${new URLSearchParams({ docType, businessId: id, action: action === 'new' ? 'edit' : action })}`, {
-              replace: true,
-            });
-          }
-          setSaved(true);
-          schedule(stored);
-        },
-        onError: (error) => {
-          const refusal = classifySaveError(error);
-          switch (refusal.kind) {
-            case 'refused':
-              setExtraErrors(findingsToExtraErrors(refusal.findings));
-              setPrompt({ message: refusal.message || t('save.serviceError', { code: 422 }) });
-              break;
-            case 'confirm':
-              setExtraErrors(findingsToExtraErrors(refusal.findings.filter((f) => f.severity !== 'confirm')));
-              setConfirmAsk({
-                messages: refusal.confirmFindings.map((f) => f.message),
-                ruleIds: joinIds(confirm ?? '', confirmRuleIds(refusal.confirmFindings)),
-              });
-              break;
-            case 'conflict':
-              setConflict(true);
-              break;
-            case 'failed':
-              setPrompt({
-                message: t('save.serviceError', { code: refusal.status }),
-                detail: refusal.message && refusal.message !== `HTTP ${refusal.status}` ? refusal.message : undefined,
-              });
-              break;
-          }
-        },
-      },
-    );
+    saving.save(formData);
+  };
+  const confirmAndSave = () => {
+    if (!formData) return;
+    cancel();
+    saving.confirm(formData);
   };
 
-  const reload = () => {
-    setConflict(false);
-    setExtraErrors(noErrors);
-    if (family && businessId) void queryClient.refetchQueries({ queryKey: documentQuery(family, businessId).queryKey });
+  // After a 409: load the stored document again (the effect above puts it on screen).
+  const reload = async () => {
+    saving.closeConflict();
+    saving.clearErrors();
+    if (!family || !businessId) return;
+    const { queryKey } = documentQuery(family, businessId);
+    await queryClient.refetchQueries({ queryKey });
+    const fresh = queryClient.getQueryData(queryKey);
+    if (fresh) schedule(fresh);
   };
 
-  if (!docType) {
-    return (
-      <Container sx={{ py: 3 }}>
-        <Alert severity="error">{t('form.missingDocType')}</Alert>
-      </Container>
-    );
-  }
-  if (exportQuery.isError && !exported) {
-    return (
-      <Container sx={{ py: 3 }}>
-        <Alert severity="error" data-error="load-form">
-          {t('form.loadFailed')}
-        </Alert>
-      </Container>
-    );
-  }
+  if (!docType) return <PageMessage error="no-doc-type">{t('form.missingDocType')}</PageMessage>;
+  if (exportQuery.isError && !exported) return <PageMessage error="load-form">{t('form.loadFailed')}</PageMessage>;
   if (loadQuery.isError) {
-    return (
-      <Container sx={{ py: 3 }}>
-        <Alert severity="error" data-error="load-document">
-          {t('form.documentLoadFailed')}
-          {loadQuery.error?.message ? `: ${loadQuery.error.message}` : ''}
-        </Alert>
-      </Container>
-    );
+    const detail = loadQuery.error?.message ? `: ${loadQuery.error.message}` : '';
+    return <PageMessage error="load-document">{`${t('form.documentLoadFailed')}${detail}`}</PageMessage>;
   }
   if (!exported || !formData || !view) {
     return (
@@ -197,8 +154,9 @@ export default function FormPage() {
     );
   }
 
-  const headUi = (view.uiSchema.head ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  const subTypeReadonly = action === 'read' || headUi['ui:readonly'] === (true as unknown) || headUi.businessType1?.['ui:readonly'] === true;
+  const headUi = (view.uiSchema.head ?? {}) as Record<string, unknown>;
+  const bt1Ui = headUi.businessType1 as Record<string, unknown> | undefined;
+  const subTypeReadonly = headUi['ui:readonly'] === true || bt1Ui?.['ui:readonly'] === true;
 
   return (
     <Container maxWidth="xl" sx={{ py: 2 }}>
@@ -216,33 +174,24 @@ export default function FormPage() {
             {t('form.loadFailed')}
           </Alert>
         )}
-        <FormToolbar
-          buttons={exported.buttons ?? ['save']}
-          saving={mutation.isPending}
-          canSave={action !== 'read'}
-          onSave={() => save()}
-        />
+        <FormToolbar buttons={exported.buttons ?? ['save']} saving={saving.saving} onSave={save} />
         <DocumentForm
           schema={view.schema as RJSFSchema}
           uiSchema={view.uiSchema as UiSchema}
           formData={formData}
-          extraErrors={extraErrors}
+          extraErrors={saving.extraErrors}
           onChange={onFormChange}
         />
       </Paper>
-      <PromptNotice message={prompt?.message ?? null} detail={prompt?.detail} onClose={() => setPrompt(null)} />
+      <PromptNotice message={saving.prompt?.message ?? null} detail={saving.prompt?.detail} onClose={saving.closePrompt} />
       <ConfirmDialog
-        open={confirmAsk !== null}
-        messages={confirmAsk?.messages ?? []}
-        onCancel={() => setConfirmAsk(null)}
-        onConfirm={() => {
-          const ids = confirmAsk?.ruleIds ?? '';
-          setConfirmAsk(null);
-          save(ids);
-        }}
+        open={saving.confirmAsk !== null}
+        messages={saving.confirmAsk?.messages ?? []}
+        onCancel={saving.cancelConfirm}
+        onConfirm={confirmAndSave}
       />
-      <ConflictDialog open={conflict} onReload={reload} onClose={() => setConflict(false)} />
-      <SavedNotice open={saved} onClose={() => setSaved(false)} />
+      <ConflictDialog open={saving.conflict} onReload={() => void reload()} onClose={saving.closeConflict} />
+      <SavedNotice open={saving.saved} onClose={saving.closeSaved} />
     </Container>
   );
 }

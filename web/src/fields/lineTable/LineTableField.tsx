@@ -49,7 +49,8 @@ export default function LineTableField(props: FieldProps) {
   const statusField = typeof options.statusField === 'string' ? options.statusField : undefined;
   const rowStates = (options.rowStates ?? {}) as Record<string, Record<string, FieldState>>;
   const columns = lineColumns(itemSchema, itemUi);
-  const locked = disabled || readonly;
+  // A table whose every column is read-only (a read-only action mode) takes no new or removed rows.
+  const locked = disabled || readonly || columns.every((c) => c.uiSchema['ui:readonly'] === true || c.schema.readOnly === true);
   const canAdd = !locked && options.addable !== false;
   const canRemove = !locked && options.removable !== false;
   const title = (uiSchema['ui:title'] as string | undefined) ?? schema.title ?? name;

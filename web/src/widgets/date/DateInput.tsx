@@ -3,6 +3,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import InputAdornment from '@mui/material/InputAdornment';
 import IconButton from '@mui/material/IconButton';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import { useTranslation } from 'react-i18next';
 import { normalizeDate } from './date';
 
 export interface DateInputProps {
@@ -27,6 +28,7 @@ export interface DateInputProps {
  */
 export function DateInput(props: DateInputProps) {
   const { id, name, value, onChange, onBlur, onFocus, label, required, disabled, error, autoFocus, size } = props;
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const stored = typeof value === 'string' ? value : '';
@@ -71,7 +73,7 @@ export function DateInput(props: DateInputProps) {
                 size="small"
                 edge="end"
                 tabIndex={-1}
-                aria-label="calendar"
+                aria-label={t('form.calendar')}
                 onClick={() => picker.current?.showPicker?.()}
               >
                 <CalendarMonthOutlined fontSize="small" />
