@@ -472,7 +472,7 @@ func (c *compiler) subTypes(n *yaml.Node) []*SubType {
 			c.l.yamlProblem(c.file, err)
 			return nil
 		}
-		st := &SubType{Key: key, Title: sy.Title, Show: sy.Show, Hide: sy.Hide}
+		st := &SubType{Key: key, Title: sy.Title, Sobs: sy.Sobs, Show: sy.Show, Hide: sy.Hide}
 		for _, p := range append(append([]string{}, sy.Show...), sy.Hide...) {
 			if !c.validTarget(p) {
 				c.l.problem(c.file, line, 1, "sub-type %s: %q is neither a section nor a field (section.field)", key, p)

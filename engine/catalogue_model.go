@@ -166,6 +166,7 @@ type Cond struct {
 type SubType struct {
 	Key      string
 	Title    Text
+	Sobs     []string // sets of books offering it; empty: all
 	Show     []string
 	Hide     []string
 	Children []*SubType

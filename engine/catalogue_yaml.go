@@ -132,17 +132,11 @@ type sectionYAML struct {
 }
 
 type subTypeYAML struct {
-	Title    Text           `yaml:"title"`
-	Show     []string       `yaml:"show"`
-	Hide     []string       `yaml:"hide"`
-	Children yaml.Node      `yaml:"children"`
-	children []namedSubType `yaml:"-"`
-}
-
-type namedSubType struct {
-	Key  string
-	Line int
-	subTypeYAML
+	Title    Text      `yaml:"title"`
+	Sobs     []string  `yaml:"sobs"`
+	Show     []string  `yaml:"show"`
+	Hide     []string  `yaml:"hide"`
+	Children yaml.Node `yaml:"children"`
 }
 
 type modeYAML struct {

@@ -93,17 +93,7 @@ func prepare(doc *Document, structural []Finding, opt Options, states bool) *run
 		}
 	}
 	r.mode = dt.modes[opt.Action]
-	head := doc.Head()
-	path, ok := dt.SubTypePath(head.String("businessType1"), head.String("businessType2"))
-	if !ok {
-		r.add(Finding{Path: "head.businessType2", Rule: "subType", Severity: SeverityError, Message: Text{
-			"zh": fmt.Sprintf("业务类型%s/%s不属于%s", head.String("businessType1"), head.String("businessType2"), dt.Code),
-			"en": fmt.Sprintf("business type %s/%s is not a sub-type of %s", head.String("businessType1"), head.String("businessType2"), dt.Code)}})
-		if len(path) == 0 {
-			r.res.Errors[len(r.res.Errors)-1].Path = "head.businessType1"
-		}
-	}
-	r.hidden = dt.hidden(path)
+	r.hidden = dt.hidden(r.checkSubType())
 	if states {
 		ev.Fields = map[string]FieldState{}
 	}
@@ -112,6 +102,34 @@ func prepare(doc *Document, structural []Finding, opt Options, states bool) *run
 	r.applyDerived()
 	r.syncTables()
 	return r
+}
+
+// checkSubType finds the document's sub-type path and reports a business
+// type that is not a sub-type at its level, or not offered in the set of
+// books.
+func (r *run) checkSubType() []*SubType {
+	head := r.doc.Head()
+	keys := make([]string, len(SubTypeKeys))
+	for i, k := range SubTypeKeys {
+		keys[i] = head.String(k)
+	}
+	path, ok := r.dt.SubTypePath(keys...)
+	if !ok {
+		at := "head." + SubTypeKeys[len(path)]
+		given := strings.Join(keys[:len(path)+1], "/")
+		r.add(Finding{Path: at, Rule: "subType", Severity: SeverityError, Message: Text{
+			"zh": fmt.Sprintf("业务类型%s不属于%s", given, r.dt.Code),
+			"en": fmt.Sprintf("business type %s is not a sub-type of %s", given, r.dt.Code)}})
+	}
+	sob := head.String("sob")
+	for i, n := range path {
+		if !n.OfferedIn(sob) {
+			r.add(Finding{Path: "head." + SubTypeKeys[i], Rule: "subType", Severity: SeverityError, Message: Text{
+				"zh": fmt.Sprintf("业务类型%s不适用于账套%s", n.Key, sob),
+				"en": fmt.Sprintf("business type %s is not offered in set of books %s", n.Key, sob)}})
+		}
+	}
+	return path
 }
 
 func (r *run) add(f Finding) { r.res.Errors = append(r.res.Errors, f) }

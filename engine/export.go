@@ -47,13 +47,16 @@ func (d *DocType) Export(subType, action, lang string) (*Form, error) {
 	if mode == nil {
 		return nil, Errorf(EINVALID, "action", "unknown action %q", action)
 	}
-	bt1, bt2 := ParseSubType(subType)
-	path, ok := d.SubTypePath(bt1, bt2)
+	keys := ParseSubType(subType)
+	if len(keys) > len(SubTypeKeys) {
+		return nil, Errorf(ENOTFOUND, "subType", "%s has no sub-type %q", d.Code, subType)
+	}
+	path, ok := d.SubTypePath(keys...)
 	if !ok {
 		return nil, Errorf(ENOTFOUND, "subType", "%s has no sub-type %q", d.Code, subType)
 	}
 	hidden := d.hidden(path)
-	env := d.subTypeEnv(bt1, bt2, action)
+	env := d.subTypeEnv(keys, action)
 
 	props := map[string]any{}
 	ui := map[string]any{}
@@ -115,7 +118,7 @@ func subTypeOptions(list []*SubType, lang string) []SubTypeOption {
 
 // subTypeEnv is a document environment with only the sub-type and action
 // set, for conditions evaluated at export (buttons, constant states).
-func (d *DocType) subTypeEnv(bt1, bt2, action string) any {
+func (d *DocType) subTypeEnv(keys []string, action string) any {
 	env := reflect.New(d.env.doc)
 	head := d.sections["head"]
 	hv := env.Elem().Field(0)
@@ -124,9 +127,12 @@ func (d *DocType) subTypeEnv(bt1, bt2, action string) any {
 			hv = env.Elem().Field(i)
 		}
 	}
-	for name, v := range map[string]string{"businessType1": bt1, "businessType2": bt2, "docType": d.Code} {
-		if f := head.fields[name]; f != nil {
-			setGo(hv, f, v)
+	if f := head.fields["docType"]; f != nil {
+		setGo(hv, f, d.Code)
+	}
+	for i, k := range keys {
+		if f := head.fields[SubTypeKeys[i]]; f != nil {
+			setGo(hv, f, k)
 		}
 	}
 	env.Elem().FieldByName(envActionField).SetString(action)

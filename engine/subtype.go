@@ -2,27 +2,47 @@ package engine
 
 import "strings"
 
-// SubTypePath returns the sub-type nodes chosen by businessType1 and
-// businessType2 (either may be empty). ok is false when a given key is not a
-// sub-type of the document type.
-func (d *DocType) SubTypePath(bt1, bt2 string) (path []*SubType, ok bool) {
-	if bt1 == "" {
-		return nil, bt2 == ""
+// SubTypePath returns the sub-type nodes chosen by the business types
+// (businessType1, businessType2, businessType3; trailing ones may be
+// empty). ok is false when a given key is not a sub-type at its level, or a
+// level is skipped.
+func (d *DocType) SubTypePath(keys ...string) (path []*SubType, ok bool) {
+	list := d.SubTypes
+	for i, k := range keys {
+		if k == "" {
+			for _, rest := range keys[i:] {
+				if rest != "" {
+					return path, false
+				}
+			}
+			return path, true
+		}
+		n := findSubType(list, k)
+		if n == nil {
+			return path, false
+		}
+		path = append(path, n)
+		list = n.Children
 	}
-	n := findSubType(d.SubTypes, bt1)
-	if n == nil {
-		return nil, false
-	}
-	path = append(path, n)
-	if bt2 == "" {
-		return path, true
-	}
-	c := findSubType(n.Children, bt2)
-	if c == nil {
-		return path, false
-	}
-	return append(path, c), true
+	return path, true
 }
+
+// OfferedIn tells whether the sub-type is offered in the set of books sob:
+// a sub-type without a sobs list is offered in every one.
+func (s *SubType) OfferedIn(sob string) bool {
+	if len(s.Sobs) == 0 || sob == "" {
+		return true
+	}
+	for _, x := range s.Sobs {
+		if x == sob {
+			return true
+		}
+	}
+	return false
+}
+
+// SubTypeKeys are the head fields that choose a sub-type, outermost first.
+var SubTypeKeys = []string{"businessType1", "businessType2", "businessType3"}
 
 func findSubType(list []*SubType, key string) *SubType {
 	for _, s := range list {
@@ -33,10 +53,12 @@ func findSubType(list []*SubType, key string) *SubType {
 	return nil
 }
 
-// ParseSubType splits "A01.A0101" into businessType1 and businessType2.
-func ParseSubType(s string) (bt1, bt2 string) {
-	bt1, bt2, _ = strings.Cut(s, ".")
-	return bt1, bt2
+// ParseSubType splits "A01.A0101.A010101" into the business types.
+func ParseSubType(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ".")
 }
 
 // hiddenSet is what a sub-type hides: section names and section.field paths.

@@ -324,7 +324,7 @@ func TestCreateDocumentPreSaveChecks(t *testing.T) {
 			body:             travelClaim(with("head.businessType1", "A99")),
 			expectedStatus:   422,
 			expectedCode:     "ECHECK",
-			expectedFindings: []finding{errorAt("head.businessType1", "subType", "业务类型A99/A0101不属于EX02")},
+			expectedFindings: []finding{errorAt("head.businessType1", "subType", "业务类型A99不属于EX02")},
 		},
 	})
 }
