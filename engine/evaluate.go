@@ -93,7 +93,9 @@ func prepare(doc *Document, structural []Finding, opt Options, states bool) *run
 		}
 	}
 	r.mode = dt.modes[opt.Action]
-	r.hidden = dt.hidden(r.checkSubType())
+	path := r.checkSubType()
+	r.hidden = dt.hidden(path)
+	r.nameSubTypes(path)
 	if states {
 		ev.Fields = map[string]FieldState{}
 	}
@@ -130,6 +132,24 @@ func (r *run) checkSubType() []*SubType {
 		}
 	}
 	return path
+}
+
+// nameSubTypes fills the display twins (businessType1Txt, ...) with the
+// titles of the chosen sub-types, in Chinese, the product's language of record.
+func (r *run) nameSubTypes(path []*SubType) {
+	head := r.doc.Head()
+	hs := r.dt.sections["head"]
+	for i, k := range SubTypeKeys {
+		f := hs.fields[k+"Txt"]
+		if f == nil {
+			continue
+		}
+		var v any
+		if i < len(path) {
+			v = path[i].Title.In(DefaultLang)
+		}
+		r.setValue(head, objLoc("head", f.Name), f, v)
+	}
 }
 
 func (r *run) add(f Finding) { r.res.Errors = append(r.res.Errors, f) }
