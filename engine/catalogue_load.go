@@ -22,7 +22,7 @@ import (
 // Load return a *LoadError listing all problems with file, line and column.
 func Load(fsys fs.FS) (*Catalogue, error) {
 	l := &loader{fsys: fsys, src: map[string][]byte{}, cat: &Catalogue{
-		Fields: map[string]*FieldDef{}, Enums: map[string]*Enum{}, Modes: map[string]*Mode{}, docTypes: map[string]*DocType{},
+		Fields: map[string]*FieldDef{}, Enums: map[string]*Enum{}, Modes: map[string]*Mode{}, Editions: map[string]*Edition{}, docTypes: map[string]*DocType{},
 	}}
 	l.load()
 	if len(l.problems) > 0 {
@@ -157,26 +157,79 @@ func (l *loader) load() {
 			l.shared = append(l.shared, sharedRule{file: f, ruleYAML: r})
 		}
 	}
+	l.loadEditions()
 	attempted := map[string]bool{}
-	for _, f := range l.files("schemas") {
-		if strings.HasPrefix(path.Base(f), "_") {
-			continue
+	for _, ed := range l.cat.editionKeys() {
+		dir := "schemas"
+		if ed != l.cat.DefaultEdition {
+			dir = "schemas/" + ed
 		}
-		attempted[strings.TrimSuffix(strings.TrimSuffix(path.Base(f), ".yaml"), ".yml")] = true
-		l.loadDocType(f)
+		for _, f := range l.files(dir) {
+			if strings.HasPrefix(path.Base(f), "_") {
+				continue
+			}
+			attempted[ed+"/"+strings.TrimSuffix(strings.TrimSuffix(path.Base(f), ".yaml"), ".yml")] = true
+			l.loadDocType(f, ed)
+		}
 	}
 	for _, r := range l.shared {
-		for _, dt := range r.DocTypes {
-			// a type whose own file failed to load has its problem reported already
-			if l.cat.docTypes[dt] == nil && !attempted[dt] {
-				l.problem(r.file, r.Line, 1, "rule %s names unknown docType %s", r.ID, dt)
+		for _, ed := range r.editions(l.cat.DefaultEdition) {
+			if l.cat.Editions[ed] == nil {
+				l.problem(r.file, r.Line, 1, "rule %s names unknown edition %s", r.ID, ed)
+				continue
+			}
+			for _, dt := range r.DocTypes {
+				// a type whose own file failed to load has its problem reported already
+				if l.cat.docTypes[ed+"/"+dt] == nil && !attempted[ed+"/"+dt] {
+					l.problem(r.file, r.Line, 1, "rule %s names unknown docType %s (edition %s)", r.ID, dt, ed)
+				}
 			}
 		}
 	}
 	for k := range l.cat.docTypes {
 		l.cat.order = append(l.cat.order, k)
 	}
-	sort.Strings(l.cat.order)
+	def := l.cat.DefaultEdition + "/"
+	sort.Slice(l.cat.order, func(i, j int) bool {
+		a, b := l.cat.order[i], l.cat.order[j]
+		if da, db := strings.HasPrefix(a, def), strings.HasPrefix(b, def); da != db {
+			return da
+		}
+		return a < b
+	})
+}
+
+func (r sharedRule) editions(def string) []string {
+	if len(r.Editions) == 0 {
+		return []string{def}
+	}
+	return r.Editions
+}
+
+// loadEditions reads schemas/_editions.yaml; without it there is one
+// edition, "form". Every folder of schemas/ not starting with _ must be an
+// edition.
+func (l *loader) loadEditions() {
+	f := "schemas/_editions.yaml"
+	l.cat.DefaultEdition = "form"
+	var y editionsYAML
+	if _, err := fs.Stat(l.fsys, f); err == nil {
+		if _, ok := l.parse(f, &y); ok && y.Default != "" {
+			l.cat.DefaultEdition = y.Default
+		}
+	}
+	for k, e := range y.Editions {
+		l.cat.Editions[k] = &Edition{Key: k, Title: e.Title, Companies: e.Companies, Sobs: e.Sobs}
+	}
+	if l.cat.Editions[l.cat.DefaultEdition] == nil {
+		l.cat.Editions[l.cat.DefaultEdition] = &Edition{Key: l.cat.DefaultEdition, Title: Text{"zh": "表单录入版", "en": "Form-entry edition"}}
+	}
+	entries, _ := fs.ReadDir(l.fsys, "schemas")
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), "_") && l.cat.Editions[e.Name()] == nil {
+			l.problem(f, 0, 0, "schemas/%s/ is not an edition: declare it under editions", e.Name())
+		}
+	}
 }
 
 func (l *loader) loadModes() {
@@ -265,7 +318,7 @@ func (l *loader) addFields(file string, root *yaml.Node, m map[string]fieldYAML)
 	}
 }
 
-func (l *loader) loadDocType(file string) {
+func (l *loader) loadDocType(file, edition string) {
 	var y docTypeYAML
 	root, ok := l.parse(file, &y)
 	if !ok {
@@ -276,7 +329,7 @@ func (l *loader) loadDocType(file string) {
 		l.problem(file, 1, 1, "missing docType")
 		return
 	}
-	if prev := l.cat.docTypes[y.DocType]; prev != nil {
+	if prev := l.cat.docTypes[edition+"/"+y.DocType]; prev != nil {
 		l.problem(file, 1, 1, "docType %s is defined again (first in %s)", y.DocType, prev.File)
 		return
 	}
@@ -289,7 +342,9 @@ func (l *loader) loadDocType(file string) {
 		l.problem(file, 1, 1, "docType %s: family %q must be one of ap, ar, gl, as, ht", y.DocType, y.Family)
 	}
 	if y.Edition == "" {
-		y.Edition = "form"
+		y.Edition = edition
+	} else if y.Edition != edition {
+		l.problem(file, 1, 1, "docType %s says edition %s but lives in the folder of edition %s", y.DocType, y.Edition, edition)
 	}
 	d := &DocType{Code: y.DocType, Version: y.Version, Family: y.Family, Edition: y.Edition, Title: y.Title,
 		LeadPage: y.LeadPage, Description: y.Description, File: file, sections: map[string]*Section{}, Buttons: map[string]*Cond{}, modes: l.cat.Modes}
@@ -311,13 +366,16 @@ func (l *loader) loadDocType(file string) {
 		c.rule(file, r)
 	}
 	for _, r := range l.shared {
+		if !contains(r.editions(l.cat.DefaultEdition), edition) {
+			continue
+		}
 		for _, dt := range r.DocTypes {
 			if dt == d.Code {
 				c.rule(r.file, r.ruleYAML)
 			}
 		}
 	}
-	l.cat.docTypes[d.Code] = d
+	l.cat.docTypes[edition+"/"+d.Code] = d
 }
 
 type compiler struct {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"sort"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/shopspring/decimal"
@@ -37,17 +38,78 @@ var ActionModes = []string{"new", "edit", "read", "oaapplicant", "oareview", "pa
 // Catalogue is a loaded and compiled set of document types. It is immutable
 // after Load and safe for concurrent use.
 type Catalogue struct {
-	Fields   map[string]*FieldDef
-	Enums    map[string]*Enum
-	Modes    map[string]*Mode
-	docTypes map[string]*DocType
-	order    []string
+	Fields         map[string]*FieldDef
+	Enums          map[string]*Enum
+	Modes          map[string]*Mode
+	Editions       map[string]*Edition
+	DefaultEdition string
+	docTypes       map[string]*DocType // by edition/code
+	order          []string
 }
 
-// DocType returns the document type with the given code, or nil.
-func (c *Catalogue) DocType(code string) *DocType { return c.docTypes[code] }
+// Edition is a catalogue of document types side by side with the others: the
+// same code may mean another document in another edition (the travel
+// portal's EX01 is a repayment, the form-entry edition's a pre-application).
+// Companies and sets of books choose their edition; a code an edition lacks
+// comes from the default edition.
+type Edition struct {
+	Key       string
+	Title     Text
+	Companies []string
+	Sobs      []string
+}
 
-// DocTypes lists the document types in catalogue order (by code).
+// DocType returns the document type with the given code in the default
+// edition, or nil.
+func (c *Catalogue) DocType(code string) *DocType { return c.docTypes[c.DefaultEdition+"/"+code] }
+
+// DocTypeIn returns the document type with the given code in edition, or in
+// the default edition when that edition has no such type; nil if none.
+func (c *Catalogue) DocTypeIn(edition, code string) *DocType {
+	if d := c.docTypes[edition+"/"+code]; d != nil {
+		return d
+	}
+	return c.DocType(code)
+}
+
+// EditionFor returns the edition a company and set of books work in: the
+// first edition naming the set of books, else the first naming the company,
+// else the default edition.
+func (c *Catalogue) EditionFor(company, sob string) string {
+	keys := c.editionKeys()
+	for _, k := range keys {
+		if sob != "" && contains(c.Editions[k].Sobs, sob) {
+			return k
+		}
+	}
+	for _, k := range keys {
+		if company != "" && contains(c.Editions[k].Companies, company) {
+			return k
+		}
+	}
+	return c.DefaultEdition
+}
+
+func (c *Catalogue) editionKeys() []string {
+	keys := make([]string, 0, len(c.Editions))
+	for k := range c.Editions {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// DocTypes lists the document types of every edition: the default edition
+// first, then the others by key, each by code.
 func (c *Catalogue) DocTypes() []*DocType {
 	out := make([]*DocType, len(c.order))
 	for i, k := range c.order {

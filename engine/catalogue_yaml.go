@@ -147,6 +147,7 @@ type modeYAML struct {
 type ruleYAML struct {
 	ID       string   `yaml:"id"`
 	DocTypes []string `yaml:"docTypes"`
+	Editions []string `yaml:"editions"` // shared rules: editions whose docTypes it applies to (default: the default edition)
 	Table    string   `yaml:"table"`
 	When     *exprSrc `yaml:"when"`
 	Check    *exprSrc `yaml:"check"`
@@ -243,4 +244,13 @@ func checkKeys(n *yaml.Node, v any, extra ...string) error {
 		}
 	}
 	return nil
+}
+
+type editionsYAML struct {
+	Default  string `yaml:"default"`
+	Editions map[string]struct {
+		Title     Text     `yaml:"title"`
+		Companies []string `yaml:"companies"`
+		Sobs      []string `yaml:"sobs"`
+	} `yaml:"editions"`
 }

@@ -66,9 +66,32 @@ func Decode(c *Catalogue, raw []byte) (*Document, []Finding, error) {
 	if code == "" {
 		return nil, nil, Errorf(EINVALID, "head.docType", "head.docType is missing")
 	}
-	dt := c.DocType(code)
+	dt := c.DocTypeIn(c.EditionFor(headText(head, "companyCode"), headText(head, "sob")), code)
 	if dt == nil {
 		return nil, nil, Errorf(ENOTFOUND, "head.docType", "unknown docType %q", code)
+	}
+	doc, findings := decodeTree(dt, top)
+	return doc, findings, nil
+}
+
+func headText(head *fastjson.Value, key string) string {
+	if v := head.Get(key); v != nil && v.Type() == fastjson.TypeString {
+		return string(v.GetStringBytes())
+	}
+	return ""
+}
+
+// DecodeAs parses a document JSON as a document of dt, whatever its head
+// says: for a stored document, whose type and edition are on record.
+func DecodeAs(dt *DocType, raw []byte) (*Document, []Finding, error) {
+	p := parsers.Get()
+	defer parsers.Put(p)
+	top, err := p.ParseBytes(raw)
+	if err != nil {
+		return nil, nil, Errorf(EINVALID, "", "malformed JSON: %v", err)
+	}
+	if top.Type() != fastjson.TypeObject {
+		return nil, nil, Errorf(EINVALID, "", "the document must be a JSON object with a head")
 	}
 	doc, findings := decodeTree(dt, top)
 	return doc, findings, nil
