@@ -346,7 +346,13 @@ func (l *loader) loadDocType(file, edition string) {
 	} else if y.Edition != edition {
 		l.problem(file, 1, 1, "docType %s says edition %s but lives in the folder of edition %s", y.DocType, y.Edition, edition)
 	}
-	d := &DocType{Code: y.DocType, Version: y.Version, Family: y.Family, Edition: y.Edition, Title: y.Title,
+	if y.Source == "" {
+		y.Source = "spec"
+	}
+	if y.Source != "spec" && y.Source != "family" {
+		l.problem(file, 1, 1, "docType %s: source %q must be spec or family", y.DocType, y.Source)
+	}
+	d := &DocType{Code: y.DocType, Version: y.Version, Family: y.Family, Module: y.Module, Source: y.Source, Edition: y.Edition, Title: y.Title,
 		LeadPage: y.LeadPage, Description: y.Description, File: file, sections: map[string]*Section{}, Buttons: map[string]*Cond{}, modes: l.cat.Modes}
 	c := &compiler{l: l, d: d, file: file, overridden: map[*Field]*override{}}
 	c.sections(&y)
@@ -396,7 +402,10 @@ func (c *compiler) sections(y *docTypeYAML) {
 			c.l.yamlProblem(c.file, err)
 			return nil
 		}
-		s := &Section{Name: name, Title: sy.Title, Table: sy.Table, StatusField: sy.Status, Hidden: sy.Hidden, fields: map[string]*Field{}}
+		if sy.Source == "" {
+			sy.Source = c.d.Source
+		}
+		s := &Section{Name: name, Source: sy.Source, Title: sy.Title, Table: sy.Table, StatusField: sy.Status, Hidden: sy.Hidden, fields: map[string]*Field{}}
 		var refs []fieldRef
 		for _, g := range sy.Uses {
 			grp := c.l.groups[g]

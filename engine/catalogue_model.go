@@ -156,7 +156,9 @@ type Mode struct {
 type DocType struct {
 	Code        string
 	Version     int
-	Family      string
+	Family      string // the save URL's family: ap, ar, gl, as, ht
+	Module      string // the business family whose field groups it uses
+	Source      string // spec: the spec gives its fields; family: built from its family's groups
 	Edition     string
 	Title       Text
 	LeadPage    Text
@@ -179,6 +181,7 @@ func (d *DocType) Section(name string) *Section { return d.sections[name] }
 // table of rows (lineList, itemList, paymentList, ...).
 type Section struct {
 	Name        string
+	Source      string // spec or family
 	Title       Text
 	Table       bool
 	StatusField string // line-status field of a table, "" if none

@@ -123,6 +123,7 @@ type groupYAML struct {
 
 type sectionYAML struct {
 	Title  Text       `yaml:"title"`
+	Source string     `yaml:"source"` // spec | family: where the section's field list comes from
 	Table  bool       `yaml:"table"`
 	Status string     `yaml:"status"` // the row's line-status field, for tables
 	Uses   []string   `yaml:"uses"`
