@@ -163,6 +163,8 @@ type docTypeYAML struct {
 	DocType     string                `yaml:"docType"`
 	Version     int                   `yaml:"version"`
 	Family      string                `yaml:"family"`
+	Module      string                `yaml:"module"` // business family: payables, receivables, ledger, assets, contracts, travel, treasury, expense
+	Source      string                `yaml:"source"` // spec | family: whether the spec gives this type's field list
 	Edition     string                `yaml:"edition"`
 	Title       Text                  `yaml:"title"`
 	LeadPage    Text                  `yaml:"leadPage"`
