@@ -442,7 +442,7 @@ func (c *compiler) addField(s *Section, r fieldRef) {
 	}
 	def := c.l.cat.Fields[key]
 	if def == nil {
-		c.l.problem(c.file, r.Line, 1, "section %s: unknown field %q (not in the field catalogue)", s.Name, key)
+		c.l.problem(c.file, r.Line, r.Column, "section %s: unknown field %q (not in the field catalogue)", s.Name, key)
 		return
 	}
 	if r.Name == "" {

@@ -85,11 +85,11 @@ type fieldRef struct {
 	Name    string
 	Catalog string
 	fieldYAML
-	Line int
+	Line, Column int
 }
 
 func (f *fieldRef) UnmarshalYAML(n *yaml.Node) error {
-	f.Line = n.Line
+	f.Line, f.Column = n.Line, n.Column
 	if n.Kind == yaml.ScalarNode {
 		f.Name = n.Value
 		return nil
