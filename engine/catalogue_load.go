@@ -22,7 +22,7 @@ import (
 // Load return a *LoadError listing all problems with file, line and column.
 func Load(fsys fs.FS) (*Catalogue, error) {
 	l := &loader{fsys: fsys, src: map[string][]byte{}, cat: &Catalogue{
-		Fields: map[string]*FieldDef{}, Enums: map[string]*Enum{}, Modes: map[string]*Mode{}, Editions: map[string]*Edition{}, docTypes: map[string]*DocType{},
+		Fields: map[string]*FieldDef{}, Enums: map[string]*Enum{}, Modes: map[string]*Mode{}, Editions: map[string]*Edition{}, docTypes: map[string]*DocType{}, released: map[string]map[int]*DocType{},
 	}}
 	l.load()
 	if len(l.problems) > 0 {
@@ -169,9 +169,10 @@ func (l *loader) load() {
 				continue
 			}
 			attempted[ed+"/"+strings.TrimSuffix(strings.TrimSuffix(path.Base(f), ".yaml"), ".yml")] = true
-			l.loadDocType(f, ed)
+			l.loadDocType(f, ed, false)
 		}
 	}
+	l.loadReleased()
 	for _, r := range l.shared {
 		for _, ed := range r.editions(l.cat.DefaultEdition) {
 			if l.cat.Editions[ed] == nil {
@@ -258,6 +259,16 @@ func (l *loader) loadModes() {
 }
 
 func (l *loader) addEnums(file string, m map[string]enumYAML) {
+	for name, en := range l.buildEnums(file, m) {
+		if l.cat.Enums[name] != nil {
+			l.problem(file, 0, 0, "enumeration %s is defined twice", name)
+		}
+		l.cat.Enums[name] = en
+	}
+}
+
+func (l *loader) buildEnums(file string, m map[string]enumYAML) map[string]*Enum {
+	out := make(map[string]*Enum, len(m))
 	for name, e := range m {
 		en := &Enum{Name: name, Label: e.Label, keys: map[string]bool{}}
 		for _, v := range e.Values {
@@ -267,22 +278,29 @@ func (l *loader) addEnums(file string, m map[string]enumYAML) {
 			en.keys[v.Key] = true
 			en.Values = append(en.Values, EnumValue{Key: v.Key, Label: v.Label})
 		}
-		if l.cat.Enums[name] != nil {
-			l.problem(file, 0, 0, "enumeration %s is defined twice", name)
-		}
-		l.cat.Enums[name] = en
+		out[name] = en
 	}
+	return out
 }
 
 func (l *loader) addFields(file string, root *yaml.Node, m map[string]fieldYAML) {
 	lines := map[string]int{}
 	_ = orderedMap(root.Content[0], func(k string, line int, _ *yaml.Node) error { lines[k] = line; return nil })
-	for name, fy := range m {
-		line := lines[name]
+	for name, fd := range l.buildFields(file, m, lines, l.cat.Enums) {
 		if l.cat.Fields[name] != nil {
-			l.problem(file, line, 1, "field %s is defined twice in the field catalogue", name)
+			l.problem(file, lines[name], 1, "field %s is defined twice in the field catalogue", name)
 			continue
 		}
+		l.cat.Fields[name] = fd
+	}
+}
+
+// buildFields makes field definitions of a field catalogue (or of a released
+// snapshot's own catalogue), their enumerations looked up in enums.
+func (l *loader) buildFields(file string, m map[string]fieldYAML, lines map[string]int, enums map[string]*Enum) map[string]*FieldDef {
+	out := make(map[string]*FieldDef, len(m))
+	for name, fy := range m {
+		line := lines[name]
 		fd := &FieldDef{Name: name, Label: fy.Label, Type: FieldType(fy.Type), MaxLength: fy.MaxLength, Display: fy.Display}
 		if fy.ReadOnly != nil {
 			fd.ReadOnly = *fy.ReadOnly
@@ -297,7 +315,7 @@ func (l *loader) addFields(file string, root *yaml.Node, m map[string]fieldYAML)
 			l.problem(file, line, 1, "field %s has no label", name)
 		}
 		if fd.Type == TypeEnum {
-			fd.Enum = l.cat.Enums[fy.Enum]
+			fd.Enum = enums[fy.Enum]
 			if fd.Enum == nil {
 				l.problem(file, line, 1, "field %s uses unknown enumeration %q", name, fy.Enum)
 			}
@@ -314,24 +332,28 @@ func (l *loader) addFields(file string, root *yaml.Node, m map[string]fieldYAML)
 				*b.dst = &d
 			}
 		}
-		l.cat.Fields[name] = fd
+		out[name] = fd
 	}
+	return out
 }
 
-func (l *loader) loadDocType(file, edition string) {
+// loadDocType loads one document type file of edition. A released snapshot
+// (released true) brings its own field catalogue and rules and is returned
+// without being registered as the live type.
+func (l *loader) loadDocType(file, edition string, released bool) *DocType {
 	var y docTypeYAML
 	root, ok := l.parse(file, &y)
 	if !ok {
-		return
+		return nil
 	}
 	ruleLines(root, "rules", y.Rules)
 	if y.DocType == "" {
 		l.problem(file, 1, 1, "missing docType")
-		return
+		return nil
 	}
-	if prev := l.cat.docTypes[edition+"/"+y.DocType]; prev != nil {
+	if prev := l.cat.docTypes[edition+"/"+y.DocType]; prev != nil && !released {
 		l.problem(file, 1, 1, "docType %s is defined again (first in %s)", y.DocType, prev.File)
-		return
+		return nil
 	}
 	if y.Version < 1 {
 		l.problem(file, 1, 1, "docType %s: version must be 1 or more", y.DocType)
@@ -355,10 +377,14 @@ func (l *loader) loadDocType(file, edition string) {
 	d := &DocType{Code: y.DocType, Version: y.Version, Family: y.Family, Module: y.Module, Source: y.Source, Edition: y.Edition, Title: y.Title,
 		LeadPage: y.LeadPage, Description: y.Description, File: file, sections: map[string]*Section{}, Buttons: map[string]*Cond{}, modes: l.cat.Modes}
 	c := &compiler{l: l, d: d, file: file, overridden: map[*Field]*override{}}
+	if released || y.LocalFields != nil {
+		enums := l.buildEnums(file, y.LocalEnums)
+		c.local = l.buildFields(file, y.LocalFields, nil, enums)
+	}
 	c.sections(&y)
 	if d.sections["head"] == nil {
 		l.problem(file, 1, 1, "docType %s has no head section", y.DocType)
-		return
+		return nil
 	}
 	c.overrides(y.Fields)
 	d.SubTypes = c.subTypes(&y.SubTypes)
@@ -372,7 +398,7 @@ func (l *loader) loadDocType(file, edition string) {
 		c.rule(file, r)
 	}
 	for _, r := range l.shared {
-		if !contains(r.editions(l.cat.DefaultEdition), edition) {
+		if released || !contains(r.editions(l.cat.DefaultEdition), edition) {
 			continue
 		}
 		for _, dt := range r.DocTypes {
@@ -381,7 +407,10 @@ func (l *loader) loadDocType(file, edition string) {
 			}
 		}
 	}
-	l.cat.docTypes[edition+"/"+d.Code] = d
+	if !released {
+		l.cat.docTypes[edition+"/"+d.Code] = d
+	}
+	return d
 }
 
 type compiler struct {
@@ -389,6 +418,7 @@ type compiler struct {
 	d          *DocType
 	file       string
 	overridden map[*Field]*override // uncompiled overrides, until the environment types exist
+	local      map[string]*FieldDef // a released snapshot's own field catalogue; nil for a live type
 }
 
 func (c *compiler) sections(y *docTypeYAML) {
@@ -440,7 +470,10 @@ func (c *compiler) addField(s *Section, r fieldRef) {
 	if r.Catalog != "" {
 		key = r.Catalog
 	}
-	def := c.l.cat.Fields[key]
+	def := c.local[key]
+	if def == nil && c.local == nil {
+		def = c.l.cat.Fields[key]
+	}
 	if def == nil {
 		c.l.problem(c.file, r.Line, r.Column, "section %s: unknown field %q (not in the field catalogue)", s.Name, key)
 		return
@@ -599,7 +632,7 @@ func (c *compiler) compileFields() {
 				} else if got, want := p.Node().Type(), goTypeOf(f.Type); got != nil && got != want && got.Kind() != reflect.Interface {
 					c.l.problem(c.file, o.value.Line, o.value.Column, "%s value: yields %s, the field holds %s", what, typeName(got), f.Type)
 				} else {
-					f.Value = p
+					f.Value, f.ValueSrc = p, o.value.Src
 					c.d.derived = append(c.d.derived, f)
 				}
 			}
@@ -608,7 +641,7 @@ func (c *compiler) compileFields() {
 				if perr != "" {
 					c.l.problem(c.file, o.def.Node.Line, o.def.Node.Column, "%s default: %s", what, perr)
 				}
-				f.Default = v
+				f.Default, f.DefaultText = v, o.def.Node.Value
 			}
 		}
 	}
@@ -687,7 +720,7 @@ func (c *compiler) rule(file string, r ruleYAML) {
 	what := fmt.Sprintf("rule %s (%s)", r.ID, c.d.Code)
 	if r.When != nil {
 		if cd := c.cond(&boolOrExpr{Set: true, Expr: r.When}, r.Table, what+" when"); cd != nil {
-			rule.When = cd.Prog
+			rule.When, rule.WhenSrc = cd.Prog, cd.Src
 		}
 	}
 	cd := c.cond(&boolOrExpr{Set: true, Expr: r.Check}, r.Table, what+" check")
@@ -696,4 +729,45 @@ func (c *compiler) rule(file string, r ruleYAML) {
 	}
 	rule.Check, rule.Src = cd.Prog, cd.Src
 	c.d.Rules = append(c.d.Rules, rule)
+}
+
+// ReleasedDir holds the released snapshots: ReleasedDir/<edition>/<CODE>/v<N>.yaml.
+const ReleasedDir = "schemas/_released"
+
+// loadReleased loads the released snapshots of every document type, so that
+// documents stored under an earlier version still load, render and check
+// under it.
+func (l *loader) loadReleased() {
+	editions, _ := fs.ReadDir(l.fsys, ReleasedDir)
+	for _, ed := range editions {
+		if !ed.IsDir() {
+			continue
+		}
+		codes, _ := fs.ReadDir(l.fsys, path.Join(ReleasedDir, ed.Name()))
+		for _, code := range codes {
+			if !code.IsDir() {
+				continue
+			}
+			for _, f := range l.files(path.Join(ReleasedDir, ed.Name(), code.Name())) {
+				var v int
+				if _, err := fmt.Sscanf(path.Base(f), "v%d.yaml", &v); err != nil {
+					l.problem(f, 0, 0, "a released snapshot is named v<N>.yaml")
+					continue
+				}
+				d := l.loadDocType(f, ed.Name(), true)
+				if d == nil {
+					continue
+				}
+				if d.Code != code.Name() || d.Version != v {
+					l.problem(f, 1, 1, "snapshot of %s v%d filed as %s v%d", d.Code, d.Version, code.Name(), v)
+					continue
+				}
+				key := ed.Name() + "/" + d.Code
+				if l.cat.released[key] == nil {
+					l.cat.released[key] = map[int]*DocType{}
+				}
+				l.cat.released[key][v] = d
+			}
+		}
+	}
 }

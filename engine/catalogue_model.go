@@ -44,7 +44,36 @@ type Catalogue struct {
 	Editions       map[string]*Edition
 	DefaultEdition string
 	docTypes       map[string]*DocType // by edition/code
+	released       map[string]map[int]*DocType
 	order          []string
+}
+
+// DocTypeVersion returns version v of a document type of an edition: the
+// live type when v is its version, else the released snapshot of v; nil
+// when there is neither.
+func (c *Catalogue) DocTypeVersion(edition, code string, v int) *DocType {
+	if d := c.docTypes[edition+"/"+code]; d != nil && d.Version == v {
+		return d
+	}
+	return c.released[edition+"/"+code][v]
+}
+
+// Versions lists the versions of a document type of an edition: the
+// released ones and the live one, ascending.
+func (c *Catalogue) Versions(edition, code string) []int {
+	seen := map[int]bool{}
+	for v := range c.released[edition+"/"+code] {
+		seen[v] = true
+	}
+	if d := c.docTypes[edition+"/"+code]; d != nil {
+		seen[d.Version] = true
+	}
+	out := make([]int, 0, len(seen))
+	for v := range seen {
+		out = append(out, v)
+	}
+	sort.Ints(out)
+	return out
 }
 
 // Edition is a catalogue of document types side by side with the others: the
@@ -208,7 +237,10 @@ type Field struct {
 	Required *Cond
 	Editable *Cond
 	Value    *vm.Program // derived value, nil if none
-	index    int         // index in the section's Go struct
+	ValueSrc string      // its expression
+	// DefaultText is the default as written in YAML.
+	DefaultText string
+	index       int // index in the section's Go struct
 }
 
 // Path returns the field's path for a head field, or the column path
@@ -242,6 +274,7 @@ type Rule struct {
 	ID       string
 	Table    string // "" for a document rule; the table for a per-row rule
 	When     *vm.Program
+	WhenSrc  string
 	Check    *vm.Program
 	Path     string // field path the finding points at (relative to the row for table rules)
 	Severity Severity

@@ -174,6 +174,10 @@ type docTypeYAML struct {
 	Fields      map[string]fieldYAML  `yaml:"fields"`
 	Buttons     map[string]boolOrExpr `yaml:"buttons"`
 	Rules       []ruleYAML            `yaml:"rules"`
+	// A released snapshot carries the field catalogue and enumerations it
+	// was released with, so that it never changes when the catalogue does.
+	LocalFields map[string]fieldYAML `yaml:"localFields"`
+	LocalEnums  map[string]enumYAML  `yaml:"localEnums"`
 }
 
 // orderedMap decodes a YAML mapping node keeping key order and lines.

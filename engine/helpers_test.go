@@ -3,6 +3,8 @@ package engine_test
 import (
 	"bytes"
 	"io"
+	"os"
+	"testing"
 	"strconv"
 	"strings"
 )
@@ -44,4 +46,13 @@ func setPath(root map[string]any, path string, v any) {
 			cur = c[n]
 		}
 	}
+}
+
+func mustRead(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
