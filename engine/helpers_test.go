@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"io"
 	"os"
-	"testing"
 	"strconv"
 	"strings"
+	"testing"
 )
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
