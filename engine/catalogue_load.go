@@ -49,7 +49,7 @@ type sharedRule struct {
 }
 
 func (l *loader) problem(file string, line, col int, format string, args ...any) {
-	p := Problem{File: file, Line: line, Column: col, Message: fmt.Sprintf(format, args...)}
+	p := Problem{File: file, Line: line, Column: col, Rule: "load", Severity: "error", Message: fmt.Sprintf(format, args...)}
 	if line > 0 {
 		p.Snippet = snippet(l.src[file], line, col)
 	}
@@ -376,6 +376,7 @@ func (l *loader) loadDocType(file, edition string, released bool) *DocType {
 	}
 	d := &DocType{Code: y.DocType, Version: y.Version, Family: y.Family, Module: y.Module, Source: y.Source, Edition: y.Edition, Title: y.Title,
 		LeadPage: y.LeadPage, Description: y.Description, File: file, sections: map[string]*Section{}, Buttons: map[string]*Cond{}, modes: l.cat.Modes}
+	d.VersionLine = keyLine(root, "version")
 	c := &compiler{l: l, d: d, file: file, overridden: map[*Field]*override{}}
 	if released || y.LocalFields != nil {
 		enums := l.buildEnums(file, y.LocalEnums)
@@ -770,4 +771,17 @@ func (l *loader) loadReleased() {
 			}
 		}
 	}
+}
+
+// keyLine is the line of a top-level key of a YAML document, or 1.
+func keyLine(root *yaml.Node, key string) int {
+	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
+		root = root.Content[0]
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == key {
+			return root.Content[i].Line
+		}
+	}
+	return 1
 }

@@ -193,6 +193,7 @@ type DocType struct {
 	LeadPage    Text
 	Description Text
 	File        string
+	VersionLine int // line of `version:` in File, where version problems point
 	Sections    []*Section
 	SubTypes    []*SubType
 	Buttons     map[string]*Cond

@@ -9,19 +9,25 @@ import (
 // Problem is one finding of the catalogue loader or linter: a place in a
 // catalogue file and what is wrong there.
 type Problem struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Message string `json:"message"`
-	Snippet string `json:"snippet,omitempty"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Rule     string `json:"rule"`     // load, compat.breaking, compat.unreleased, ...
+	Severity string `json:"severity"` // error, warning or note
+	Message  string `json:"message"`
+	Snippet  string `json:"snippet,omitempty"`
 }
 
 func (p Problem) String() string {
 	var b strings.Builder
+	prefix := ""
+	if p.Severity != "" && p.Severity != "error" {
+		prefix = p.Severity + ": "
+	}
 	if p.Line > 0 {
-		fmt.Fprintf(&b, "%s:%d:%d: %s", p.File, p.Line, p.Column, p.Message)
+		fmt.Fprintf(&b, "%s:%d:%d: %s%s", p.File, p.Line, p.Column, prefix, p.Message)
 	} else {
-		fmt.Fprintf(&b, "%s: %s", p.File, p.Message)
+		fmt.Fprintf(&b, "%s: %s%s", p.File, prefix, p.Message)
 	}
 	if p.Snippet != "" {
 		b.WriteString("\n")
