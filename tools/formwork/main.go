@@ -15,7 +15,8 @@ const usage = `formwork: metadata-driven forms for the finance shared-service po
 
 usage:
   formwork serve  [--http ADDR] [--dir DATA] [--catalogue DIR]
-  formwork lint   [--format text|json] [DIR]
+  formwork lint   [--format text|json|sarif] [--release] [--coverage] [DIR]
+  formwork replay [--format text|json|junit] [--run REGEX] [DIR]
   formwork check  --doc FILE [--action A] [--format text|json] [--lang zh|en] [--catalogue DIR]
   formwork export --docType X [--subType Y] [--action A] [--lang zh|en] [--catalogue DIR]
 
@@ -42,6 +43,8 @@ func main() {
 		code = runServe(os.Args[2:])
 	case "lint":
 		code = runLint(os.Args[2:])
+	case "replay":
+		code = runReplay(os.Args[2:])
 	case "check":
 		code = runCheck(os.Args[2:])
 	case "export":
