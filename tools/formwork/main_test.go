@@ -129,3 +129,81 @@ func TestExport(t *testing.T) {
 		t.Errorf("unknown docType: exit %d, want 2", code)
 	}
 }
+
+func TestReplay(t *testing.T) {
+	out, _, code := run(t, "", "replay", "../..")
+	if code != 0 || !strings.HasSuffix(strings.TrimSpace(out), " passed, 0 failed") {
+		t.Fatalf("replay of the repository: exit %d\n%s", code, out)
+	}
+	// a fixture that expects the wrong outcome fails the replay
+	dir := t.TempDir()
+	for _, sub := range []string{"schemas", "rules"} {
+		if b, err := exec.Command("cp", "-r", filepath.Join("..", "..", sub), dir).CombinedOutput(); err != nil {
+			t.Fatal(string(b))
+		}
+	}
+	bad := "- description: wrong on purpose\n  rule: ex.amount-positive\n  docType: EX02\n  tests:\n    - description: claims zero is fine\n      patch: {head.amount: 0}\n      valid: true\n"
+	if err := os.WriteFile(filepath.Join(dir, "rules", "fixtures", "wrong.yaml"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = run(t, "", "replay", "--run", "wrong on purpose", dir)
+	if code != 1 || !strings.Contains(out, "FAIL ex.amount-positive/wrong on purpose/claims zero is fine") || !strings.HasSuffix(strings.TrimSpace(out), "0 passed, 1 failed") {
+		t.Errorf("failing fixture: exit %d\n%s", code, out)
+	}
+	out, errOut, code := run(t, "", "replay", "--format", "junit", "--run", "rest amount", "../..")
+	if code != 0 || !strings.Contains(out, `<testsuite name="formwork rule fixtures"`) || !strings.Contains(errOut, "passed, 0 failed") {
+		t.Errorf("junit: exit %d\n%s%s", code, out, errOut)
+	}
+	if _, _, code := run(t, "", "replay", "--run", "(", "../.."); code != 2 {
+		t.Errorf("bad --run: exit %d, want 2", code)
+	}
+}
+
+func TestLintFormatsAndRelease(t *testing.T) {
+	out, _, code := run(t, "", "lint", "--format", "sarif", filepath.Join("testdata", "broken"))
+	var sarif struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Results []struct {
+				RuleID string `json:"ruleId"`
+				Level  string `json:"level"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &sarif); err != nil || code != 1 || sarif.Version != "2.1.0" || len(sarif.Runs[0].Results) != 3 {
+		t.Errorf("sarif: exit %d, %v\n%s", code, err, out)
+	}
+
+	dir := t.TempDir()
+	for _, sub := range []string{"schemas", "rules"} {
+		if b, err := exec.Command("cp", "-r", filepath.Join("..", "..", sub), dir).CombinedOutput(); err != nil {
+			t.Fatal(string(b))
+		}
+	}
+	os.RemoveAll(filepath.Join(dir, "schemas", "_released"))
+	os.Remove(filepath.Join(dir, "schemas", "catalogue.lock.json"))
+	if out, _, code := run(t, "", "lint", dir); code != 0 || !strings.Contains(out, "not released yet") {
+		t.Fatalf("before release: exit %d\n%s", code, out)
+	}
+	if _, errOut, code := run(t, "", "lint", "--release", dir); code != 0 || !strings.Contains(errOut, "released schemas/_released/form/EX02/v1.yaml") {
+		t.Fatalf("release: exit %d\n%s", code, errOut)
+	}
+	if out, _, code := run(t, "", "lint", dir); code != 0 || strings.Contains(out, "note:") {
+		t.Fatalf("after release: exit %d\n%s", code, out)
+	}
+	// a breaking change without a version bump
+	ex05 := filepath.Join(dir, "schemas", "EX05.yaml")
+	b, _ := os.ReadFile(ex05)
+	os.WriteFile(ex05, []byte(strings.Replace(string(b), "fields: [outstandAmount, verifiedAmount]", "fields: [outstandAmount]", 1)), 0o644)
+	out, _, code = run(t, "", "lint", dir)
+	if code != 1 || !strings.Contains(out, "EX05: field head.verifiedAmount removed is a breaking change for documents saved under v1: raise version to 2") {
+		t.Errorf("breaking change: exit %d\n%s", code, out)
+	}
+	if _, _, code := run(t, "", "lint", "--release", dir); code != 1 {
+		t.Errorf("release of a breaking change: exit %d, want 1", code)
+	}
+	_, errOut, _ := run(t, "", "lint", "--coverage", "../..")
+	if !strings.Contains(errOut, "rules with fixtures") {
+		t.Errorf("coverage: %s", errOut)
+	}
+}
