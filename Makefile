@@ -3,7 +3,7 @@ GO ?= go
 ADDR ?= 127.0.0.1:8080
 NPM_FLAGS ?= --no-audit --no-fund
 
-.PHONY: help run build web test test-go test-web test-e2e lint bench chromium clean
+.PHONY: help run build web test test-go lint replay release bench chromium clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -22,9 +22,10 @@ web/dist/index.html: web/node_modules/.package-lock.json $(shell find web/src we
 
 web: web/dist/index.html ## build the web app into web/dist
 
-test: build chromium ## every test: lint, Go (SQLite and PostgreSQL), web unit, browser end-to-end
+test: build chromium ## every test: lint, rule fixtures, Go (SQLite and PostgreSQL), web unit, browser end-to-end
 	$(GO) vet ./...
 	./bin/formwork lint .
+	./bin/formwork replay .
 	$(GO) test -count=1 ./...
 	cd web && npm test
 	cd web && FORMWORK_BIN=../bin/formwork npm run e2e
@@ -32,9 +33,15 @@ test: build chromium ## every test: lint, Go (SQLite and PostgreSQL), web unit, 
 test-go: ## Go tests only
 	$(GO) test -count=1 ./...
 
-lint: ## go vet and the catalogue lint
+lint: ## go vet and the catalogue lint (with coverage)
 	$(GO) vet ./...
-	$(GO) run ./tools/formwork lint .
+	$(GO) run ./tools/formwork lint --coverage .
+
+replay: ## replay the rule fixtures of rules/fixtures
+	$(GO) run ./tools/formwork replay .
+
+release: ## record the catalogue as released (snapshots + lock) after review
+	$(GO) run ./tools/formwork lint --release .
 
 bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load)
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
