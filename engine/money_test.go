@@ -26,7 +26,8 @@ fsscPartedit: {editable: false}
 docType: {label: {zh: 类型}, type: string}
 amount: {label: {zh: 金额, en: Amount}, type: money}
 rate: {label: {zh: 汇率}, type: number}
-days: {label: {zh: 天数}, type: integer}
+days: {label: {zh: 天数, en: Days}, type: integer, min: "0"}
+price: {label: {zh: 单价, en: Unit price}, type: money, min: "0.01"}
 note: {label: {zh: 备注}, type: text}
 day: {label: {zh: 日期}, type: date}
 flag: {label: {zh: 标记}, type: string}
@@ -37,7 +38,7 @@ family: ap
 title: {zh: 测试, en: Test}
 sections:
   head:
-    fields: [docType, amount, rate, days, note, day]
+    fields: [docType, amount, rate, days, note, day, price]
   lineList:
     table: true
     fields: [amount, note, flag]
@@ -112,6 +113,8 @@ func TestDecodeStructure(t *testing.T) {
 		{`{"head": {"docType": "T1", "amount": "abc"}}`, "head.amount", "type"},
 		{`{"head": {"docType": "T1", "amount": true}}`, "head.amount", "type"},
 		{`{"head": {"docType": "T1", "days": 1.5}}`, "head.days", "type"},
+		{`{"head": {"docType": "T1", "days": -1}}`, "head.days", "minimum"},
+		{`{"head": {"docType": "T1", "price": 0}}`, "head.price", "minimum"},
 		{`{"head": {"docType": "T1", "note": 5}}`, "head.note", "type"},
 		{`{"head": {"docType": "T1", "day": "2026-13-45"}}`, "head.day", "format"},
 		{`{"head": {"docType": "T1", "foo": 1}}`, "head.foo", "unknownField"},
@@ -213,6 +216,22 @@ func TestConfirmSeverity(t *testing.T) {
 		}
 		if res.Valid != tt.valid || strings.Join(rules, ",") != tt.rules {
 			t.Errorf("confirmed %v: valid %v %v, want %v %s", tt.confirmed, res.Valid, rules, tt.valid, tt.rules)
+		}
+	}
+}
+
+func TestMinimumMessages(t *testing.T) {
+	c, err := engine.Load(miniCatalogue(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for doc, want := range map[string]string{
+		`{"head": {"docType": "T1", "price": "0.00"}}`: "单价必须大于零|Unit price must be greater than zero",
+		`{"head": {"docType": "T1", "days": -2}}`:      "天数必须大于等于0|Days must be >= 0",
+	} {
+		_, fs, _ := engine.Decode(c, []byte(doc))
+		if len(fs) != 1 || fs[0].Message.In("zh")+"|"+fs[0].Message.In("en") != want {
+			t.Errorf("%s: %+v, want %s", doc, fs, want)
 		}
 	}
 }

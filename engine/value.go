@@ -56,6 +56,9 @@ func parseValue(f *Field, v any) (any, *valueProblem) {
 		if err != nil || i > 1<<31 || i < -(1<<31) {
 			return nil, typeProblem(f, wantInteger)
 		}
+		if p := checkBounds(f, decimal.NewFromInt(i)); p != nil {
+			return nil, p
+		}
 		return int(i), nil
 	case TypeDate:
 		s, ok := v.(string)
@@ -120,13 +123,35 @@ func parseDecimal(f *Field, v any) (any, *valueProblem) {
 	if d.Abs().GreaterThan(MoneyBound) {
 		return nil, &valueProblem{"range", Text{"zh": "{field}超出范围（±999999999999999）", "en": "{field} is out of range (+/-999999999999999)"}}
 	}
-	if f.Min != nil && d.LessThan(*f.Min) {
-		return nil, &valueProblem{"minimum", Text{"zh": "{field}不能小于" + f.Min.String(), "en": "{field} must be at least " + f.Min.String()}}
-	}
-	if f.Max != nil && d.GreaterThan(*f.Max) {
-		return nil, &valueProblem{"maximum", Text{"zh": "{field}不能大于" + f.Max.String(), "en": "{field} must be at most " + f.Max.String()}}
+	if p := checkBounds(f, d); p != nil {
+		return nil, p
 	}
 	return d, nil
+}
+
+var (
+	minMoney       = decimal.New(1, -2)
+	msgAboveZero   = Text{"zh": "{field}必须大于零", "en": "{field} must be greater than zero"}
+	msgNotNegative = Text{"zh": "{field}必须大于等于0", "en": "{field} must be >= 0"}
+)
+
+// checkBounds checks a field's minimum and maximum, with the spec's wording
+// for the usual minimums: 0.01 ('amount must be greater than zero') and 0
+// ('days must be >= 0').
+func checkBounds(f *Field, d decimal.Decimal) *valueProblem {
+	if f.Min != nil && d.LessThan(*f.Min) {
+		switch {
+		case f.Min.Equal(minMoney):
+			return &valueProblem{"minimum", msgAboveZero}
+		case f.Min.IsZero():
+			return &valueProblem{"minimum", msgNotNegative}
+		}
+		return &valueProblem{"minimum", Text{"zh": "{field}不能小于" + f.Min.String(), "en": "{field} must be at least " + f.Min.String()}}
+	}
+	if f.Max != nil && d.GreaterThan(*f.Max) {
+		return &valueProblem{"maximum", Text{"zh": "{field}不能大于" + f.Max.String(), "en": "{field} must be at most " + f.Max.String()}}
+	}
+	return nil
 }
 
 var dateLayouts = []string{
