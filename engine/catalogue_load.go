@@ -1,15 +1,14 @@
 package engine
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"reflect"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 	"github.com/shopspring/decimal"
@@ -22,7 +21,7 @@ import (
 // Load return a *LoadError listing all problems with file, line and column.
 func Load(fsys fs.FS) (*Catalogue, error) {
 	l := &loader{fsys: fsys, src: map[string][]byte{}, cat: &Catalogue{
-		Fields: map[string]*FieldDef{}, Enums: map[string]*Enum{}, Modes: map[string]*Mode{}, Editions: map[string]*Edition{}, docTypes: map[string]*DocType{}, released: map[string]map[int]*DocType{},
+		Fields: map[string]*FieldDef{}, Enums: map[string]*Enum{}, Modes: map[string]*Mode{}, Editions: map[string]*Edition{}, docTypes: map[string]*DocType{}, released: map[string]map[int]*releasedRef{}, fsys: fsys,
 	}}
 	l.load()
 	if len(l.problems) > 0 {
@@ -85,9 +84,11 @@ func (l *loader) parse(file string, v any) (*yaml.Node, bool) {
 		return nil, false
 	}
 	if v != nil {
-		dec := yaml.NewDecoder(bytes.NewReader(b))
-		dec.KnownFields(true)
-		if err := dec.Decode(v); err != nil && err != io.EOF {
+		err := strictKeys(&root, reflect.TypeOf(v))
+		if err == nil && root.Kind != 0 {
+			err = root.Decode(v)
+		}
+		if err != nil {
 			l.yamlProblem(file, err)
 			return nil, false
 		}
@@ -172,7 +173,7 @@ func (l *loader) load() {
 			l.loadDocType(f, ed, false)
 		}
 	}
-	l.loadReleased()
+	l.indexReleased()
 	for _, r := range l.shared {
 		for _, ed := range r.editions(l.cat.DefaultEdition) {
 			if l.cat.Editions[ed] == nil {
@@ -486,7 +487,7 @@ func (c *compiler) addField(s *Section, r fieldRef) {
 	if s.fields[r.Name] != nil {
 		return // listed by two groups: the first wins
 	}
-	f := &Field{FieldDef: def, Name: r.Name, Section: s, Label: def.Label, ReadOnly: def.ReadOnly, Source: "spec"}
+	f := &Field{FieldDef: def, Name: r.Name, Section: s, Label: def.Label, ReadOnly: def.ReadOnly, Source: s.Source}
 	s.fields[r.Name] = f
 	s.Fields = append(s.Fields, f)
 	c.applyOverride(f, &r.fieldYAML, r.Line)
@@ -735,10 +736,10 @@ func (c *compiler) rule(file string, r ruleYAML) {
 // ReleasedDir holds the released snapshots: ReleasedDir/<edition>/<CODE>/v<N>.yaml.
 const ReleasedDir = "schemas/_released"
 
-// loadReleased loads the released snapshots of every document type, so that
-// documents stored under an earlier version still load, render and check
-// under it.
-func (l *loader) loadReleased() {
+// indexReleased finds the released snapshots of every document type. They
+// are compiled when first asked for (Catalogue.DocTypeVersion), so that a
+// long history does not slow down every start; lint compiles them all.
+func (l *loader) indexReleased() {
 	editions, _ := fs.ReadDir(l.fsys, ReleasedDir)
 	for _, ed := range editions {
 		if !ed.IsDir() {
@@ -755,22 +756,40 @@ func (l *loader) loadReleased() {
 					l.problem(f, 0, 0, "a released snapshot is named v<N>.yaml")
 					continue
 				}
-				d := l.loadDocType(f, ed.Name(), true)
-				if d == nil {
-					continue
-				}
-				if d.Code != code.Name() || d.Version != v {
-					l.problem(f, 1, 1, "snapshot of %s v%d filed as %s v%d", d.Code, d.Version, code.Name(), v)
-					continue
-				}
-				key := ed.Name() + "/" + d.Code
+				key := ed.Name() + "/" + code.Name()
 				if l.cat.released[key] == nil {
-					l.cat.released[key] = map[int]*DocType{}
+					l.cat.released[key] = map[int]*releasedRef{}
 				}
-				l.cat.released[key][v] = d
+				l.cat.released[key][v] = &releasedRef{path: f, edition: ed.Name(), code: code.Name(), version: v}
 			}
 		}
 	}
+}
+
+// releasedRef is a released snapshot, compiled on first use.
+type releasedRef struct {
+	path, edition, code string
+	version             int
+	once                sync.Once
+	d                   *DocType
+	err                 error
+}
+
+// snapshot compiles (once) and returns a released version.
+func (c *Catalogue) snapshot(r *releasedRef) (*DocType, error) {
+	r.once.Do(func() {
+		l := &loader{fsys: c.fsys, src: map[string][]byte{}, cat: c}
+		d := l.loadDocType(r.path, r.edition, true)
+		if d != nil && (d.Code != r.code || d.Version != r.version) {
+			l.problem(r.path, 1, 1, "snapshot of %s v%d filed as %s v%d", d.Code, d.Version, r.code, r.version)
+		}
+		if len(l.problems) > 0 {
+			r.err = &LoadError{Problems: l.problems}
+			return
+		}
+		r.d = d
+	})
+	return r.d, r.err
 }
 
 // keyLine is the line of a top-level key of a YAML document, or 1.

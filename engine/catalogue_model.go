@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"io/fs"
 	"reflect"
 	"sort"
 
@@ -44,8 +45,9 @@ type Catalogue struct {
 	Editions       map[string]*Edition
 	DefaultEdition string
 	docTypes       map[string]*DocType // by edition/code
-	released       map[string]map[int]*DocType
+	released       map[string]map[int]*releasedRef
 	order          []string
+	fsys           fs.FS // where released snapshots are read from
 }
 
 // DocTypeVersion returns version v of a document type of an edition: the
@@ -55,7 +57,12 @@ func (c *Catalogue) DocTypeVersion(edition, code string, v int) *DocType {
 	if d := c.docTypes[edition+"/"+code]; d != nil && d.Version == v {
 		return d
 	}
-	return c.released[edition+"/"+code][v]
+	r := c.released[edition+"/"+code][v]
+	if r == nil {
+		return nil
+	}
+	d, _ := c.snapshot(r)
+	return d
 }
 
 // Versions lists the versions of a document type of an edition: the

@@ -95,17 +95,18 @@ func (f *fieldRef) UnmarshalYAML(n *yaml.Node) error {
 		return nil
 	}
 	var aux struct {
-		Name  string `yaml:"name"`
-		Field string `yaml:"field"`
+		Name      string `yaml:"name"`
+		Field     string `yaml:"field"`
+		fieldYAML `yaml:",inline"`
+	}
+	if err := strictKeys(n, reflect.TypeOf(&aux)); err != nil {
+		return err
 	}
 	if err := n.Decode(&aux); err != nil {
 		return err
 	}
-	f.Name, f.Catalog = aux.Name, aux.Field
-	if err := checkKeys(n, &f.fieldYAML, "name", "field"); err != nil {
-		return err
-	}
-	return n.Decode(&f.fieldYAML)
+	f.Name, f.Catalog, f.fieldYAML = aux.Name, aux.Field, aux.fieldYAML
+	return nil
 }
 
 type enumYAML struct {

@@ -81,7 +81,17 @@ func (c *Catalogue) Review(fsys fs.FS, lock Lock) []Problem {
 		}
 		snapPath := SnapshotPath(d.Edition, d.Code, entry.Version)
 		b, err := fs.ReadFile(fsys, snapPath)
-		old := c.released[key][entry.Version]
+		var old *DocType
+		if r := c.released[key][entry.Version]; r != nil {
+			var lerr error
+			if old, lerr = c.snapshot(r); lerr != nil {
+				var le *LoadError
+				if errors.As(lerr, &le) {
+					out = append(out, le.Problems...)
+				}
+				continue
+			}
+		}
 		switch {
 		case err != nil || old == nil:
 			problem(d, "compat.snapshot", "error", "%s names %s v%d as released, but %s is missing", LockFile, d.Code, entry.Version, snapPath)
@@ -108,6 +118,20 @@ func (c *Catalogue) Review(fsys fs.FS, lock Lock) []Problem {
 		}
 		if len(compatible) > 0 && !hasBreaking(changes) {
 			problem(d, "compat.changed", "note", "%s changed compatibly since v%d was released (%s); formwork lint --release records it", d.Code, entry.Version, strings.Join(compatible, "; "))
+		}
+	}
+	// every released version must still compile: documents saved under it need it
+	for _, key := range sortedKeys(c.released) {
+		for v, r := range c.released[key] {
+			if v == lock[key].Version {
+				continue // reviewed above
+			}
+			if _, err := c.snapshot(r); err != nil {
+				var le *LoadError
+				if errors.As(err, &le) {
+					out = append(out, le.Problems...)
+				}
+			}
 		}
 	}
 	for _, key := range sortedKeys(lock) {
