@@ -48,7 +48,9 @@ func OpenDB(dsn, dataDir string) (*gorm.DB, error) {
 }
 
 func migrate(db *gorm.DB) error {
-	if err := db.AutoMigrate(&DocumentRecord{}, &docSequence{}); err != nil {
+	if err := db.AutoMigrate(&DocumentRecord{}, &docSequence{}, &DocumentTodo{},
+		&User{}, &UserCompany{}, &Role{}, &RoleMenu{}, &UserRole{}, &DictionaryEntry{}, &MenuItem{},
+		&Session{}, &LoginFailure{}, &Delegation{}, &ReportAuthority{}); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil

@@ -108,7 +108,15 @@ func (s *Server) createDocument(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rec, res, err := s.Create(c.Request().Context(), doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)})
+	who := CurrentUser(c)
+	head := doc.Head()
+	if err := s.fillFiler(c, who, head); err != nil {
+		return err
+	}
+	if err := s.mayFileFor(c, who, head.String("applicant"), head.String("companyCode")); err != nil {
+		return err
+	}
+	rec, res, err := s.Create(c.Request().Context(), doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)}, who.Username())
 	if err != nil {
 		return err
 	}
@@ -118,12 +126,13 @@ func (s *Server) createDocument(c echo.Context) error {
 	return ok(c, json.RawMessage(rec.Body))
 }
 
-// Create checks a new document and stores it when the check passes. A
-// refused document returns the check result and writes nothing. The
-// server's fields (number, version, status, maker, ...) are never taken
-// from the client, and a field the action mode does not let the user fill is
-// refused (EFORBIDDEN).
-func (s *Server) Create(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options) (*DocumentRecord, engine.CheckResult, error) {
+// Create checks a new document and stores it when the check passes, with
+// maker as head.createBy. A refused document returns the check result and
+// writes nothing. The server's fields (number, version, status, maker, ...)
+// are never taken from the client, and a field the action mode does not let
+// the user fill is refused (EFORBIDDEN). Who may file for whom is the
+// caller's to decide (mayFileFor).
+func (s *Server) Create(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options, maker string) (*DocumentRecord, engine.CheckResult, error) {
 	head := doc.Head()
 	if id := head.String("businessId"); id != "" {
 		return nil, engine.CheckResult{}, engine.Errorf(engine.EINVALID, "head.businessId", "document %s already has a number: update it with PUT .../head/update", id)
@@ -146,6 +155,7 @@ func (s *Server) Create(ctx context.Context, doc *engine.Document, structural []
 		head["version"] = 1
 		head["schemaVersion"] = doc.Type.Version
 		head["status"] = "draft"
+		head["createBy"] = maker
 		head["createAt"] = time.Now().Format("2006-01-02 15:04:05")
 		return nil
 	})
@@ -200,6 +210,18 @@ func (s *Server) updateDocument(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	who := CurrentUser(c)
+	if err := s.mayOpen(c, who, stored); err != nil {
+		return err
+	}
+	// a new reimburser or company is judged like a new document's (a blank
+	// one is left to the check, which names the required field)
+	if applicant, company := head.String("applicant"), head.String("companyCode"); applicant != "" && company != "" &&
+		(applicant != stored.Applicant || company != stored.CompanyCode) {
+		if err := s.mayFileFor(c, who, applicant, company); err != nil {
+			return err
+		}
+	}
 	if stored.DocType != doc.Type.Code {
 		return engine.Errorf(engine.EINVALID, "head.docType", "document %s is a %s, not a %s", id, stored.DocType, doc.Type.Code)
 	}
@@ -244,6 +266,9 @@ func (s *Server) loadDocument(c echo.Context) error {
 	}
 	rec, err := s.docs.Get(c.Request().Context(), id)
 	if err != nil {
+		return err
+	}
+	if err := s.mayOpen(c, CurrentUser(c), rec); err != nil {
 		return err
 	}
 	if d := s.Catalogue().DocType(rec.DocType); d != nil {

@@ -14,20 +14,24 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"formwork/engine"
 	"formwork/server"
 
+	"golang.org/x/crypto/bcrypt"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -37,31 +41,122 @@ import (
 // names another.
 const defaultPostgresDSN = "host=127.0.0.1 port=5432 user=postgres dbname=test sslmode=disable connect_timeout=5"
 
-// testAPI is one formwork server on its own database, served over HTTP.
+// testAPI is one formwork server on its own database, served over HTTP,
+// with the demo users of seeds/users.yaml. Requests go as employee01 unless
+// they say otherwise (an X-token header of their own, or a scenario's as).
 type testAPI struct {
 	url    string
 	client *http.Client
 	db     *gorm.DB
 	store  *server.DocumentStore
+	clock  *testClock
+	token  string // employee01's session
+
+	mu     sync.Mutex
+	tokens map[string]string // a session per demo user, opened on first use
 }
+
+// demoPassword is the password of every demo user (seeds/users.yaml).
+const demoPassword = "demo123"
+
+// anonymous, as a scenario's as, sends no token.
+const anonymous = "-"
 
 // forEachDatabase runs body twice: as subtest "sqlite" and as subtest
 // "postgres", each on a fresh database and server.
 func forEachDatabase(t *testing.T, body func(t *testing.T, api *testAPI)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { body(t, newTestAPI(t, openSQLite(t))) })
-	t.Run("postgres", func(t *testing.T) { body(t, newTestAPI(t, openPostgres(t))) })
+	forEachDatabaseWith(t, nil, body)
 }
 
-// newTestAPI serves a server on db with the repository's catalogue; it is
-// shut down when t ends.
-func newTestAPI(t *testing.T, db *gorm.DB) *testAPI {
+// forEachDatabaseWith is forEachDatabase with a server configured by
+// configure (single sign-on, trusted sources, ...).
+func forEachDatabaseWith(t *testing.T, configure func(*server.Config), body func(t *testing.T, api *testAPI)) {
 	t.Helper()
-	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: db})
+	t.Run("sqlite", func(t *testing.T) { body(t, newTestAPI(t, openSQLite(t), configure)) })
+	t.Run("postgres", func(t *testing.T) { body(t, newTestAPI(t, openPostgres(t), configure)) })
+}
+
+// newTestAPI serves a server on db with the repository's catalogue and the
+// identities of seeds/ (passwords hashed at bcrypt's lowest cost, to run
+// fast), on a clock the test can move; it is shut down when t ends.
+func newTestAPI(t *testing.T, db *gorm.DB, configure func(*server.Config)) *testAPI {
+	t.Helper()
+	clock := &testClock{}
+	cfg := server.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost, Now: clock.Now}
+	if configure != nil {
+		configure(&cfg)
+	}
+	srv := server.New(cfg)
+	if _, err := srv.SeedIdentity(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
+		t.Fatalf("seeding the demo users: %v", err)
+	}
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
-	return &testAPI{url: hs.URL, client: hs.Client(), db: db, store: server.NewDocumentStore(db)}
+	api := &testAPI{url: hs.URL, client: hs.Client(), db: db, store: server.NewDocumentStore(db), clock: clock, tokens: map[string]string{}}
+	api.token = api.tokenOf(t, "employee01")
+	return api
 }
+
+// testClock is the server's clock: the real time moved by what the test
+// added.
+type testClock struct{ offset atomic.Int64 }
+
+func (c *testClock) Now() time.Time      { return time.Now().Add(time.Duration(c.offset.Load())) }
+func (c *testClock) Add(d time.Duration) { c.offset.Add(int64(d)) }
+
+// travel moves the server's clock by d. Sessions may end on the way, so
+// every demo user signs in again on next use.
+func (api *testAPI) travel(t *testing.T, d time.Duration) {
+	t.Helper()
+	api.clock.Add(d)
+	api.mu.Lock()
+	api.tokens = map[string]string{}
+	api.mu.Unlock()
+	api.token = api.tokenOf(t, "employee01")
+}
+
+// tokenOf returns a session token of a demo user, signing in on first use.
+func (api *testAPI) tokenOf(t *testing.T, username string) string {
+	t.Helper()
+	api.mu.Lock()
+	token, ok := api.tokens[username]
+	api.mu.Unlock()
+	if ok {
+		return token
+	}
+	token = api.login(t, username)
+	api.mu.Lock()
+	api.tokens[username] = token
+	api.mu.Unlock()
+	return token
+}
+
+// login signs a demo user in with the demo password and returns a new
+// session's token.
+func (api *testAPI) login(t *testing.T, username string) string {
+	t.Helper()
+	res := api.request(t, "POST", "/api/galaxycommon/login/auth", `{"username":"`+username+`","password":"`+demoPassword+`"}`, noToken)
+	var data struct {
+		Token string `json:"token"`
+	}
+	if res.envelope.Code != "200" || json.Unmarshal(res.envelope.Data, &data) != nil || data.Token == "" {
+		t.Fatalf("login as %s: %s", username, clip(res.body))
+	}
+	return data.Token
+}
+
+// as returns headers that send username's token (or none, for anonymous).
+func (api *testAPI) as(t *testing.T, username string) map[string]string {
+	t.Helper()
+	if username == anonymous {
+		return noToken
+	}
+	return map[string]string{"X-token": api.tokenOf(t, username)}
+}
+
+// noToken sends a request without X-token.
+var noToken = map[string]string{"X-token": ""}
 
 var catalogue struct {
 	once sync.Once

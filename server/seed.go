@@ -11,11 +11,47 @@ import (
 	"formwork/engine"
 )
 
-// Seed loads the demo documents under documents/ in fsys (JSON files, one
-// document each) through the same check and store as the API. It is meant
-// for an empty database; a seed document that fails its check is an error
-// naming the file, and nothing after it is loaded.
-func (s *Server) Seed(ctx context.Context, fsys fs.FS) (int, error) {
+// Seeded says what Seed loaded: nothing of a part whose tables held data.
+type Seeded struct {
+	Identity  IdentitySeeded
+	Documents int
+}
+
+// Seed loads the seeds folder fsys into an empty database: first the
+// identities (menus.yaml, users.yaml) when there is no user, then the demo
+// documents when there is no document.
+func (s *Server) Seed(ctx context.Context, fsys fs.FS) (Seeded, error) {
+	var done Seeded
+	var users int64
+	if err := s.db.WithContext(ctx).Model(&User{}).Count(&users).Error; err != nil {
+		return done, fmt.Errorf("count users: %w", err)
+	}
+	if users == 0 {
+		ids, err := s.SeedIdentity(ctx, fsys)
+		if err != nil {
+			return done, err
+		}
+		done.Identity = ids
+	}
+	docs, err := s.docs.Count(ctx)
+	if err != nil {
+		return done, err
+	}
+	if docs == 0 {
+		n, err := s.SeedDocuments(ctx, fsys)
+		if err != nil {
+			return done, err
+		}
+		done.Documents = n
+	}
+	return done, nil
+}
+
+// SeedDocuments loads the demo documents under documents/ in fsys (JSON
+// files, one document each) through the same check and store as the API,
+// each made by its reimburser (head.applicant). A seed document that fails
+// its check is an error naming the file, and nothing after it is loaded.
+func (s *Server) SeedDocuments(ctx context.Context, fsys fs.FS) (int, error) {
 	entries, err := fs.ReadDir(fsys, "documents")
 	if err != nil {
 		return 0, nil // no documents to seed
@@ -37,7 +73,7 @@ func (s *Server) Seed(ctx context.Context, fsys fs.FS) (int, error) {
 		if err != nil {
 			return n, fmt.Errorf("seed %s: %w", name, err)
 		}
-		_, res, err := s.Create(ctx, doc, structural, engine.Options{Action: "new"})
+		_, res, err := s.Create(ctx, doc, structural, engine.Options{Action: "new"}, doc.Head().String("applicant"))
 		if err != nil {
 			return n, fmt.Errorf("seed %s: %w", name, err)
 		}
@@ -47,4 +83,27 @@ func (s *Server) Seed(ctx context.Context, fsys fs.FS) (int, error) {
 		n++
 	}
 	return n, nil
+}
+
+// DemoLogins lists the users of fsys's users.yaml whose password is still
+// the one written there, as "username / password / roles": what `serve`
+// prints so that someone trying formwork can sign in.
+func (s *Server) DemoLogins(ctx context.Context, fsys fs.FS) []string {
+	var ids identitySeed
+	if err := readYAML(fsys, "users.yaml", &ids); err != nil {
+		return nil
+	}
+	var out []string
+	for _, u := range ids.Users {
+		if u.Password == "" {
+			continue
+		}
+		username := strings.ToLower(strings.TrimSpace(u.Username))
+		var hashes []string
+		s.db.WithContext(ctx).Model(&User{}).Where("username = ?", username).Limit(1).Pluck("password_hash", &hashes)
+		if len(hashes) == 1 && passwordMatches(hashes[0], u.Password) {
+			out = append(out, fmt.Sprintf("%-10s / %s / %s", username, u.Password, strings.Join(u.Roles, ", ")))
+		}
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 	"sync/atomic"
+	"time"
 
 	"formwork/engine"
 
@@ -18,39 +19,67 @@ import (
 // bodyLimit is the largest request body accepted.
 const bodyLimit = "4MiB"
 
-// Config is what a server is made of. Web may be nil (no embedded web app).
+// Config is what a server is made of. Web may be nil (no embedded web app);
+// the zero value of every other field but Catalogue and DB has a default.
 type Config struct {
 	Catalogue *engine.Catalogue
 	DB        *gorm.DB
 	Web       fs.FS
+
+	// SessionTTL ends a session this long after its last use (default 8h);
+	// SessionMaxAge ends it this long after sign-in however busy (default 24h).
+	SessionTTL    time.Duration
+	SessionMaxAge time.Duration
+	// PasswordCost is the bcrypt cost of the passwords the seeds hash
+	// (default bcrypt.DefaultCost; tests use bcrypt.MinCost to run fast).
+	PasswordCost int
+	// MenuVariant is the menu the server supplies: "current" (default) or
+	// "legacy" (/payables, /AR, /GLA, /Capital).
+	MenuVariant string
+	// CAS is the single sign-on server; empty: no single sign-on.
+	CAS CASConfig
+	// TrustedSources are the systems whose tokens (k2token, ssctoken,
+	// mmdlToken) open a session (LoadTrustedSources).
+	TrustedSources []TrustedSource
+	// Now is the clock (default time.Now); tests move it.
+	Now func() time.Time
 }
 
 // Server is the formwork HTTP server.
 type Server struct {
-	e    *echo.Echo
-	cat  atomic.Pointer[engine.Catalogue]
-	docs *DocumentStore
+	e        *echo.Echo
+	cfg      Config
+	db       *gorm.DB
+	cat      atomic.Pointer[engine.Catalogue]
+	docs     *DocumentStore
+	sessions *sessionStore
+	lockout  *lockout
 }
 
 // New builds a server on an opened, migrated database.
 func New(cfg Config) *Server {
-	s := &Server{e: echo.New(), docs: NewDocumentStore(cfg.DB)}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.SessionTTL <= 0 {
+		cfg.SessionTTL = defaultSessionTTL
+	}
+	if cfg.SessionMaxAge <= 0 {
+		cfg.SessionMaxAge = defaultSessionMaxAge
+	}
+	if cfg.MenuVariant != menuLegacy {
+		cfg.MenuVariant = menuCurrent
+	}
+	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, docs: NewDocumentStore(cfg.DB),
+		sessions: &sessionStore{db: cfg.DB, now: cfg.Now, ttl: cfg.SessionTTL, maxAge: cfg.SessionMaxAge},
+		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
 	s.cat.Store(cfg.Catalogue)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.Recover())
 	e.Use(middleware.BodyLimit(bodyLimit))
-
-	api := e.Group("/api")
-	api.GET("/formwork/registry/docTypes", s.listDocTypes)
-	api.GET("/formwork/registry/docTypes/:docType/form", s.exportForm)
-	api.POST("/formwork/evaluate", s.evaluate)
-
-	yx := api.Group("/galaxyform/yx/:family/head")
-	yx.POST("/create", s.createDocument)
-	yx.PUT("/update", s.updateDocument)
-	yx.GET("/load", s.loadDocument)
+	s.register()
 
 	if cfg.Web != nil {
 		e.Use(middleware.StaticWithConfig(middleware.StaticConfig{Filesystem: http.FS(cfg.Web), HTML5: true,
@@ -60,6 +89,9 @@ func New(cfg Config) *Server {
 	}
 	return s
 }
+
+// now is the server's clock.
+func (s *Server) now() time.Time { return s.cfg.Now() }
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.e }

@@ -35,20 +35,26 @@ func runServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}
-	srv := server.New(server.Config{Catalogue: cat, DB: db, Web: web.Dist()})
+	seeds, _ := fs.Sub(formwork.Seeds, "seeds")
+	cfg, err := identityConfig(seeds, *addr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "formwork:", err)
+		return exitUsage
+	}
+	cfg.Catalogue, cfg.DB, cfg.Web = cat, db, web.Dist()
+	srv := server.New(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if n, err := srv.Documents().Count(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "formwork:", err)
+	seeded, err := srv.Seed(ctx, seeds)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "formwork: seeding:", err)
 		return exitInvalid
-	} else if n == 0 {
-		seeds, _ := fs.Sub(formwork.Seeds, "seeds")
-		seeded, err := srv.Seed(ctx, seeds)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "formwork: seeding:", err)
-			return exitInvalid
-		}
-		fmt.Printf("seeded %d demo documents\n", seeded)
+	}
+	if n := seeded.Identity; n.Users > 0 {
+		fmt.Printf("seeded %d demo users, %d roles, %d menu entries\n", n.Users, n.Roles, n.Menus)
+	}
+	if seeded.Documents > 0 {
+		fmt.Printf("seeded %d demo documents\n", seeded.Documents)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -57,6 +63,12 @@ func runServe(args []string) int {
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Printf("formwork listening on http://%s\n", ln.Addr())
+	if logins := srv.DemoLogins(ctx, seeds); len(logins) > 0 {
+		fmt.Println("demo logins (username / password / role):")
+		for _, l := range logins {
+			fmt.Println("  " + l)
+		}
+	}
 	if web.Dist() == nil {
 		fmt.Println("(this binary has no web app built in: run `make build` for the one with it)")
 	}
@@ -74,4 +86,45 @@ func runServe(args []string) int {
 		_ = hs.Shutdown(shut)
 	}
 	return exitOK
+}
+
+// identityConfig reads the sign-in settings from the environment:
+//
+//	FORMWORK_SESSION_TTL      idle time that ends a session (default 8h)
+//	FORMWORK_SESSION_MAX_AGE  time after sign-in that ends it (default 24h)
+//	FORMWORK_CAS_URL          single sign-on (CAS) server, e.g. https://cas.example.com/cas
+//	FORMWORK_CAS_SERVICE      this portal's return page (default http://ADDR/sso)
+//	FORMWORK_TRUSTED_SOURCES  keys of the trusted source systems: CODE=KEY,... (see seeds/trusted_sources.yaml)
+//	FORMWORK_MENU_VARIANT     current (default) or legacy
+func identityConfig(seeds fs.FS, addr string) (server.Config, error) {
+	var cfg server.Config
+	for _, d := range []struct {
+		env string
+		to  *time.Duration
+	}{{"FORMWORK_SESSION_TTL", &cfg.SessionTTL}, {"FORMWORK_SESSION_MAX_AGE", &cfg.SessionMaxAge}} {
+		if v := os.Getenv(d.env); v != "" {
+			dur, err := time.ParseDuration(v)
+			if err != nil || dur <= 0 {
+				return cfg, fmt.Errorf("%s=%q is not a duration such as 8h or 30m", d.env, v)
+			}
+			*d.to = dur
+		}
+	}
+	cfg.CAS.ServerURL = os.Getenv("FORMWORK_CAS_URL")
+	cfg.CAS.ServiceURL = os.Getenv("FORMWORK_CAS_SERVICE")
+	if cfg.CAS.ServerURL != "" && cfg.CAS.ServiceURL == "" {
+		cfg.CAS.ServiceURL = "http://" + addr + "/sso"
+	}
+	sources, err := server.LoadTrustedSources(seeds, os.Getenv("FORMWORK_TRUSTED_SOURCES"))
+	if err != nil {
+		return cfg, err
+	}
+	cfg.TrustedSources = sources
+	switch v := os.Getenv("FORMWORK_MENU_VARIANT"); v {
+	case "", "current", "legacy":
+		cfg.MenuVariant = v
+	default:
+		return cfg, fmt.Errorf("FORMWORK_MENU_VARIANT=%q: current or legacy", v)
+	}
+	return cfg, nil
 }

@@ -1,0 +1,112 @@
+package server_test
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"formwork/server"
+)
+
+// The route walk: every registered route, called without a token and as each
+// demo user, answers the status this table expects; and nothing is served
+// that the route table (server/routes.go) does not list, nor listed that
+// this walk does not call.
+
+// callers are who the walk sends each request as.
+var callers = []string{anonymous, "employee01", "manager01", "finance01", "admin"}
+
+// routeCall is how the walk calls one route and what each caller gets, in
+// the order of callers.
+type routeCall struct {
+	access string // as the route table says
+	url    string // {businessId} is a fresh claim of employee01's
+	body   string
+	want   [5]int
+}
+
+var routeWalk = map[string]routeCall{
+	"POST /api/galaxycommon/login/auth":                 {"public", "/api/galaxycommon/login/auth", `{}`, [5]int{200, 200, 200, 200, 200}},
+	"GET /api/galaxycommon/login/cas":                   {"public", "/api/galaxycommon/login/cas?ticket=ST-1", "", [5]int{200, 200, 200, 200, 200}},
+	"GET /api/galaxycommon/login/options":               {"public", "/api/galaxycommon/login/options", "", [5]int{200, 200, 200, 200, 200}},
+	"GET /api/formwork/health":                          {"public", "/api/formwork/health", "", [5]int{200, 200, 200, 200, 200}},
+	"GET /api/galaxyform/cas/logout":                    {"signed in", "/api/galaxyform/cas/logout", "", [5]int{401, 200, 200, 200, 200}},
+	"GET /api/galaxycommon/user/current":                {"signed in", "/api/galaxycommon/user/current", "", [5]int{401, 200, 200, 200, 200}},
+	"POST /api/galaxycommon/searchhelp/queryPermission": {"signed in", "/api/galaxycommon/searchhelp/queryPermission", "", [5]int{401, 200, 200, 200, 200}},
+	"GET /api/galaxycommon/menu/tree":                   {"signed in", "/api/galaxycommon/menu/tree", "", [5]int{401, 200, 200, 200, 200}},
+	"GET /api/galaxyreport/rptAuth/selectByUserId":      {"menu rpt", "/api/galaxyreport/rptAuth/selectByUserId?rptType=rptReimburse", "", [5]int{401, 403, 403, 200, 200}},
+	"GET /api/galaxyform/proxyAuth/list":                {"menu proxyAuthCfgView|proxyAuthCfg", "/api/galaxyform/proxyAuth/list", "", [5]int{401, 200, 200, 200, 200}},
+	"POST /api/galaxyform/proxyAuth/save":               {"menu proxyAuthCfgView|proxyAuthCfg", "/api/galaxyform/proxyAuth/save", `{}`, [5]int{401, 400, 400, 400, 400}},
+	"GET /api/galaxycommon/user/list":                   {"menu userManage", "/api/galaxycommon/user/list", "", [5]int{401, 403, 403, 403, 200}},
+	"GET /api/formwork/registry/docTypes":               {"signed in", "/api/formwork/registry/docTypes", "", [5]int{401, 200, 200, 200, 200}},
+	"GET /api/formwork/registry/docTypes/:docType/form": {"signed in", "/api/formwork/registry/docTypes/EX02/form", "", [5]int{401, 200, 200, 200, 200}},
+	"POST /api/formwork/evaluate":                       {"signed in", "/api/formwork/evaluate", travelClaim(), [5]int{401, 200, 200, 200, 200}},
+	// employee01's claim: its maker may, an approver without it on the
+	// to-do list may not, finance staff of company 1000 and admin may
+	"POST /api/galaxyform/yx/:family/head/create": {"signed in", createClaim, travelClaim(), [5]int{401, 200, 403, 200, 200}},
+	"PUT /api/galaxyform/yx/:family/head/update":  {"signed in", updateClaim, travelClaim(with("head.businessId", "{businessId}"), with("head.version", 1)), [5]int{401, 200, 403, 200, 200}},
+	"GET /api/galaxyform/yx/:family/head/load":    {"signed in", loadClaimURL + "{businessId}", "", [5]int{401, 200, 403, 200, 200}},
+}
+
+func TestRouteTableIsEverythingServed(t *testing.T) {
+	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
+	var table, walked []string
+	for _, r := range srv.RouteTable() {
+		key := r.Method + " " + r.Path
+		table = append(table, key)
+		if call, ok := routeWalk[key]; !ok {
+			t.Errorf("%s (%s) is in the route table but not in this walk: add what each caller gets", key, r.Access)
+		} else if call.access != r.Access.String() {
+			t.Errorf("%s: the route table says %q, the walk expects %q", key, r.Access, call.access)
+		}
+	}
+	for key := range routeWalk {
+		walked = append(walked, key)
+	}
+	sort.Strings(table)
+	sort.Strings(walked)
+	if got, want := strings.Join(srv.RegisteredRoutes(), "\n"), strings.Join(table, "\n"); got != want {
+		t.Errorf("served routes differ from the route table:\nserved:\n%s\ntable:\n%s", got, want)
+	}
+	if got, want := strings.Join(walked, "\n"), strings.Join(table, "\n"); got != want {
+		t.Errorf("the walk lists routes the table does not:\nwalk:\n%s\ntable:\n%s", got, want)
+	}
+}
+
+func TestRouteWalk(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		keys := make([]string, 0, len(routeWalk))
+		for k := range routeWalk {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, key := range keys {
+			call := routeWalk[key]
+			method := strings.SplitN(key, " ", 2)[0]
+			for i, who := range callers {
+				t.Run(fmt.Sprintf("%s as %s", key, who), func(t *testing.T) {
+					headers := api.as(t, who)
+					if strings.HasSuffix(key, "/logout") && who != anonymous {
+						headers = map[string]string{"X-token": api.login(t, who)} // keep the shared session
+					}
+					id := storeTravelClaim(t, api)
+					res := api.request(t, method, strings.ReplaceAll(call.url, "{businessId}", id), strings.ReplaceAll(call.body, "{businessId}", id), headers)
+					if res.status != call.want[i] {
+						t.Errorf("HTTP %d, want %d; body: %s", res.status, call.want[i], clip(res.body))
+					}
+					switch res.status {
+					case 401:
+						if strings.TrimSpace(res.body) != `{"code":"400","message":"not logged in!","data":null}` {
+							t.Errorf("401 body %s, want the spec's not-logged-in answer", res.body)
+						}
+					case 403:
+						if res.envelope.Code != "EFORBIDDEN" {
+							t.Errorf("403 with code %s, want EFORBIDDEN", res.envelope.Code)
+						}
+					}
+				})
+			}
+		}
+	})
+}
