@@ -291,3 +291,14 @@ type Rule struct {
 	Line     int
 	Src      string
 }
+
+// ReleasedVersions lists the released versions of a document type of an
+// edition, ascending.
+func (c *Catalogue) ReleasedVersions(edition, code string) []int {
+	var out []int
+	for v := range c.released[edition+"/"+code] {
+		out = append(out, v)
+	}
+	sort.Ints(out)
+	return out
+}

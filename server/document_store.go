@@ -18,6 +18,7 @@ type DocumentRecord struct {
 	BusinessID    string          `gorm:"primaryKey;size:40"`
 	DocType       string          `gorm:"size:20;not null;index:idx_documents_type_status,priority:1"`
 	Status        string          `gorm:"size:20;not null;index:idx_documents_type_status,priority:2"`
+	Edition       string          `gorm:"size:20;not null;default:form"`
 	BusinessType1 string          `gorm:"size:20"`
 	BusinessType2 string          `gorm:"size:20"`
 	Applicant     string          `gorm:"size:64;index"`
@@ -142,7 +143,7 @@ func recordOf(doc *engine.Document) (*DocumentRecord, error) {
 	version, _ := h["version"].(int)
 	schemaVersion, _ := h["schemaVersion"].(int)
 	return &DocumentRecord{
-		BusinessID: h.String("businessId"), DocType: doc.Type.Code, Status: h.String("status"),
+		BusinessID: h.String("businessId"), DocType: doc.Type.Code, Edition: doc.Type.Edition, Status: h.String("status"),
 		BusinessType1: h.String("businessType1"), BusinessType2: h.String("businessType2"),
 		Applicant: h.String("applicant"), CompanyCode: h.String("companyCode"), CreateBy: h.String("createBy"),
 		Amount: amount, Version: version, SchemaVersion: schemaVersion, Body: string(body),

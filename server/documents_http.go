@@ -14,16 +14,27 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// decodeBody reads the request body as a document of the catalogue.
+// decodeBody reads the request body as a document of the catalogue: of the
+// live version of its type, or of the version head.schemaVersion names when
+// that is a released earlier one (a document keeps the version it was saved
+// with).
 func (s *Server) decodeBody(c echo.Context) (*engine.Document, []engine.Finding, error) {
 	body, err := io.ReadAll(c.Request().Body)
 	if err != nil {
 		return nil, nil, err // the body limit answers 413 itself
 	}
+	c.Set(bodyKey, body)
 	if len(strings.TrimSpace(string(body))) == 0 {
 		return nil, nil, engine.Errorf(engine.EINVALID, "", "empty body: send the document as JSON")
 	}
 	doc, structural, err := engine.Decode(s.Catalogue(), body)
+	if err == nil {
+		if v, ok := doc.Head()["schemaVersion"].(int); ok && v != doc.Type.Version {
+			if old := s.Catalogue().DocTypeVersion(doc.Type.Edition, doc.Type.Code, v); old != nil {
+				doc, structural, err = engine.DecodeAs(old, body)
+			}
+		}
+	}
 	if err != nil {
 		if engine.ErrorCode(err) == engine.ENOTFOUND {
 			// an unknown docType in a body is a bad request, not a missing resource
@@ -100,6 +111,13 @@ func (s *Server) createDocument(c echo.Context) error {
 	doc, structural, err := s.decodeBody(c)
 	if err != nil {
 		return err
+	}
+	if live := s.Catalogue().DocTypeIn(doc.Type.Edition, doc.Type.Code); live != nil && live != doc.Type {
+		// a new document is always of the live version
+		body, _ := c.Get(bodyKey).([]byte)
+		if doc, structural, err = engine.DecodeAs(live, body); err != nil {
+			return err
+		}
 	}
 	if err := checkFamily(c, doc.Type); err != nil {
 		return err
@@ -235,7 +253,15 @@ func (s *Server) updateDocument(c echo.Context) error {
 	if err := canSave(doc.Type, action); err != nil {
 		return err
 	}
-	prev, _, err := engine.Decode(s.Catalogue(), []byte(stored.Body))
+	if dt := s.storedType(stored); dt != doc.Type {
+		// checked under the version the document was saved with
+		body, _ := c.Get(bodyKey).([]byte)
+		if doc, structural, err = engine.DecodeAs(dt, body); err != nil {
+			return err
+		}
+		head = doc.Head()
+	}
+	prev, _, err := engine.DecodeAs(doc.Type, []byte(stored.Body))
 	if err != nil {
 		return fmt.Errorf("stored document %s cannot be read: %w", id, err)
 	}
@@ -271,10 +297,26 @@ func (s *Server) loadDocument(c echo.Context) error {
 	if err := s.mayOpen(c, CurrentUser(c), rec); err != nil {
 		return err
 	}
-	if d := s.Catalogue().DocType(rec.DocType); d != nil {
-		if err := checkFamily(c, d); err != nil {
-			return err
-		}
+	if err := checkFamily(c, s.storedType(rec)); err != nil {
+		return err
 	}
 	return ok(c, json.RawMessage(rec.Body))
+}
+
+// bodyKey keeps the raw request body in the echo context.
+const bodyKey = "formwork.body"
+
+// storedType is the document type a stored document was saved under: its
+// edition and schema version. A version the catalogue no longer has (never
+// released, then changed) falls back to the live type.
+func (s *Server) storedType(rec *DocumentRecord) *engine.DocType {
+	cat := s.Catalogue()
+	edition := rec.Edition
+	if edition == "" {
+		edition = cat.DefaultEdition
+	}
+	if d := cat.DocTypeVersion(edition, rec.DocType, rec.SchemaVersion); d != nil {
+		return d
+	}
+	return cat.DocTypeIn(edition, rec.DocType)
 }

@@ -61,6 +61,10 @@ func (s *Server) routeTable() []Route {
 		// registry and evaluate
 		{"GET", "/api/formwork/registry/docTypes", signedIn, s.listDocTypes},
 		{"GET", "/api/formwork/registry/docTypes/:docType/form", signedIn, s.exportForm},
+		{"GET", "/api/formwork/registry/docTypes/:docType/versions", signedIn, s.listVersions},
+		{"GET", "/api/formwork/registry/docTypes/:docType/diff", signedIn, s.diffVersions},
+		{"GET", "/api/formwork/registry/editions", signedIn, s.listEditions},
+		{"GET", "/api/formwork/registry/status", signedIn, s.registryStatus},
 		{"POST", "/api/formwork/evaluate", signedIn, s.evaluate},
 		// documents (documents.md 7)
 		{"POST", "/api/galaxyform/yx/:family/head/create", signedIn, s.createDocument},

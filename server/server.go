@@ -51,6 +51,7 @@ type Server struct {
 	cfg      Config
 	db       *gorm.DB
 	cat      atomic.Pointer[engine.Catalogue]
+	status   atomic.Pointer[CatalogueStatus]
 	docs     *DocumentStore
 	sessions *sessionStore
 	lockout  *lockout
@@ -101,7 +102,23 @@ func (s *Server) Catalogue() *engine.Catalogue { return s.cat.Load() }
 
 // SetCatalogue switches to another catalogue (a reload); requests already
 // running finish with the one they started with.
-func (s *Server) SetCatalogue(c *engine.Catalogue) { s.cat.Store(c) }
+func (s *Server) SetCatalogue(c *engine.Catalogue) {
+	s.cat.Store(c)
+	s.status.Store(&CatalogueStatus{OK: true, LoadedAt: s.now()})
+}
+
+// CatalogueStatus tells whether the last reload of the catalogue worked; when
+// it did not, the last good catalogue keeps serving and Problems say why.
+type CatalogueStatus struct {
+	OK       bool             `json:"ok"`
+	LoadedAt time.Time        `json:"loadedAt"`
+	Problems []engine.Problem `json:"problems,omitempty"`
+}
+
+// ReloadFailed records a catalogue edit that did not load.
+func (s *Server) ReloadFailed(problems []engine.Problem) {
+	s.status.Store(&CatalogueStatus{OK: false, LoadedAt: s.now(), Problems: problems})
+}
 
 // Documents returns the document store (for seeding).
 func (s *Server) Documents() *DocumentStore { return s.docs }

@@ -23,8 +23,12 @@ func runServe(args []string) int {
 	addr := fl.String("http", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
 	dir := fl.String("dir", "./data", "data directory (SQLite database)")
 	catDir := fl.String("catalogue", "", "catalogue directory (default: the built-in catalogue)")
+	dev := fl.Bool("dev", false, "reload the catalogue when a YAML file of it changes (default catalogue directory: .)")
 	if err := fl.Parse(args); err != nil {
 		return exitUsage
+	}
+	if *dev && *catDir == "" {
+		*catDir = "."
 	}
 	cat, ok := loadCatalogue(*catDir)
 	if !ok {
@@ -71,6 +75,10 @@ func runServe(args []string) int {
 	}
 	if web.Dist() == nil {
 		fmt.Println("(this binary has no web app built in: run `make build` for the one with it)")
+	}
+	if *dev {
+		fmt.Printf("dev mode: reloading the catalogue of %s when it changes\n", *catDir)
+		go watchCatalogue(ctx, *catDir, srv, time.Second)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
