@@ -484,8 +484,11 @@ func (c *compiler) addField(s *Section, r fieldRef) {
 		c.l.problem(c.file, r.Line, 1, "section %s: a field entry needs a name", s.Name)
 		return
 	}
-	if s.fields[r.Name] != nil {
-		return // listed by two groups: the first wins
+	if f := s.fields[r.Name]; f != nil {
+		// listed again (by a second group, or by the section itself): the
+		// field keeps its place and takes the later entry's overrides
+		c.applyOverride(f, &r.fieldYAML, r.Line)
+		return
 	}
 	f := &Field{FieldDef: def, Name: r.Name, Section: s, Label: def.Label, ReadOnly: def.ReadOnly, Source: s.Source}
 	s.fields[r.Name] = f

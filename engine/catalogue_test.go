@@ -77,7 +77,8 @@ func TestCatalogueHasEveryNamedType(t *testing.T) {
 // Every type says what it is in the business's words, and where its fields
 // come from.
 func TestCatalogueTypesAreDescribed(t *testing.T) {
-	for _, d := range catalogue(t).DocTypes() {
+	c := catalogue(t)
+	for _, d := range c.DocTypes() {
 		name := d.Edition + "/" + d.Code
 		for what, text := range map[string]engine.Text{"title": d.Title, "leadPage": d.LeadPage, "description": d.Description} {
 			if text.In("zh") == "" || text["en"] == "" {
@@ -93,12 +94,11 @@ func TestCatalogueTypesAreDescribed(t *testing.T) {
 		if len(d.SubTypes) == 0 {
 			t.Errorf("%s: no sub-types", name)
 		}
-		if want := "schemas/" + d.Code + ".yaml"; d.Edition != "form" {
+		want := "schemas/" + d.Code + ".yaml" // one file per type, in its edition's folder
+		if d.Edition != c.DefaultEdition {
 			want = "schemas/" + d.Edition + "/" + d.Code + ".yaml"
-			if d.File != want {
-				t.Errorf("%s lives in %s, want %s", name, d.File, want)
-			}
-		} else if d.File != want {
+		}
+		if d.File != want {
 			t.Errorf("%s lives in %s, want %s", name, d.File, want)
 		}
 	}
@@ -154,17 +154,15 @@ func (ec *exportCompiler) compile(t testing.TB, d *engine.DocType, subType, acti
 }
 
 // Every type exports, under every action mode, for the default sub-type and
-// for each businessType1, a schema that compiles as draft 2020-12.
+// for every sub-type path (businessType1, and down to businessType3 where
+// there are), a schema that compiles as draft 2020-12.
 func TestCatalogueExportsCompile(t *testing.T) {
 	c := catalogue(t)
 	for _, d := range c.DocTypes() {
 		d := d
 		t.Run(d.Edition+"/"+d.Code, func(t *testing.T) {
 			t.Parallel()
-			subTypes := []string{""}
-			for _, s := range d.SubTypes {
-				subTypes = append(subTypes, s.Key)
-			}
+			subTypes := append([]string{""}, subTypePaths(d.SubTypes, "")...)
 			ec := newExportCompiler()
 			for _, action := range engine.ActionModes {
 				for _, sub := range subTypes {
@@ -173,6 +171,17 @@ func TestCatalogueExportsCompile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// subTypePaths lists "A01", "A01.A0101", ... depth first.
+func subTypePaths(list []*engine.SubType, prefix string) []string {
+	var out []string
+	for _, s := range list {
+		p := prefix + s.Key
+		out = append(out, p)
+		out = append(out, subTypePaths(s.Children, p+".")...)
+	}
+	return out
 }
 
 // rules/examples/<edition>/<CODE>.json is a valid document of every type:
@@ -260,6 +269,29 @@ func TestCatalogueMenuCodes(t *testing.T) {
 		}
 		if _, ok := d.SubTypePath(engine.ParseSubType(p.SubType)...); !ok {
 			t.Errorf("page %s: %s has no sub-type %s", code, p.Opens, p.SubType)
+		}
+	}
+}
+
+// specSubTypes are the sub-type codes the spec gives rules for, each in the
+// document type it belongs to (the reasons are beside each in the YAML): the
+// rules written for them rely on these homes.
+var specSubTypes = map[string]string{
+	"A04": "EX03", "A05": "EX02", "A07": "EX02", "B0601": "B06", "B1004": "B10", "C04": "CF", "C16.C1601": "CB",
+	"C17": "CF", "C18": "CF", "C19": "CF", "D07": "DZ05", "D08": "DZ05", "E01": "FD01", "F11": "FA", "F12": "FA",
+	"L01": "BA", "P12": "AA",
+}
+
+func TestCatalogueSpecSubTypeHomes(t *testing.T) {
+	c := catalogue(t)
+	for path, code := range specSubTypes {
+		d := c.DocType(code)
+		if d == nil {
+			t.Errorf("%s: no document type %s", path, code)
+			continue
+		}
+		if _, ok := d.SubTypePath(engine.ParseSubType(path)...); !ok {
+			t.Errorf("%s has no sub-type %s", code, path)
 		}
 	}
 }

@@ -178,7 +178,7 @@ func (d *DocType) exportSection(s *Section, hidden hiddenSet, mode *Mode, env an
 		if !editable {
 			fu["ui:readonly"] = true
 		}
-		if !isHidden && f.Required != nil && f.Required.Prog == nil && f.Required.Const {
+		if !isHidden && f.Value == nil && f.Required != nil && f.Required.Prog == nil && f.Required.Const {
 			required = append(required, f.Name)
 		}
 		if len(fu) > 0 {
