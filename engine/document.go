@@ -39,17 +39,11 @@ func (v Values) String(name string) string {
 // Numbers are read from their JSON text straight into decimals: no float64
 // is ever involved.
 func Decode(c *Catalogue, raw []byte) (*Document, []Finding, error) {
-	// fastjson builds the tree several times faster than encoding/json
-	// decoding into maps (see BenchmarkCheckEX02); a number it accepts but
-	// that is no decimal is refused by the field's type check.
 	p := parsers.Get()
 	defer parsers.Put(p)
-	top, err := p.ParseBytes(raw)
+	top, err := parseObject(p, raw)
 	if err != nil {
-		return nil, nil, Errorf(EINVALID, "", "malformed JSON: %v", err)
-	}
-	if top.Type() != fastjson.TypeObject {
-		return nil, nil, Errorf(EINVALID, "", "the document must be a JSON object with a head")
+		return nil, nil, err
 	}
 	head := top.Get("head")
 	if head == nil || head.Type() != fastjson.TypeObject {
@@ -86,15 +80,27 @@ func headText(head *fastjson.Value, key string) string {
 func DecodeAs(dt *DocType, raw []byte) (*Document, []Finding, error) {
 	p := parsers.Get()
 	defer parsers.Put(p)
-	top, err := p.ParseBytes(raw)
+	top, err := parseObject(p, raw)
 	if err != nil {
-		return nil, nil, Errorf(EINVALID, "", "malformed JSON: %v", err)
-	}
-	if top.Type() != fastjson.TypeObject {
-		return nil, nil, Errorf(EINVALID, "", "the document must be a JSON object with a head")
+		return nil, nil, err
 	}
 	doc, findings := decodeTree(dt, top)
 	return doc, findings, nil
+}
+
+// parseObject parses raw as a JSON object. fastjson builds the tree several
+// times faster than encoding/json decoding into maps (see
+// BenchmarkCheckEX02); a number it accepts that is no decimal is refused by
+// the field's type check.
+func parseObject(p *fastjson.Parser, raw []byte) (*fastjson.Value, error) {
+	top, err := p.ParseBytes(raw)
+	if err != nil {
+		return nil, Errorf(EINVALID, "", "malformed JSON: %v", err)
+	}
+	if top.Type() != fastjson.TypeObject {
+		return nil, Errorf(EINVALID, "", "the document must be a JSON object with a head")
+	}
+	return top, nil
 }
 
 var parsers fastjson.ParserPool

@@ -573,25 +573,7 @@ func (r *run) checkRules() {
 		if r.hidden[s.Name] || (rule.Path != "" && r.hidden[s.Name+"."+rule.Path]) || isStatusRule(rule, s) {
 			continue
 		}
-		for i, row := range r.doc.Tables[s.Name] {
-			if rowDeleted(row) {
-				continue
-			}
-			env := r.rowEnv(s.Name, i)
-			at := rowLoc(s.Name, i, rule.Path)
-			if rule.When != nil && !r.holds(rule.When, env, at) {
-				continue
-			}
-			if r.holds(rule.Check, env, at) {
-				continue
-			}
-			if r.badPath[at.String()] {
-				continue
-			}
-			f := Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
-				Message: rule.Message.Format(map[string]Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)})}
-			r.rowFinding(s.Name, i, f)
-		}
+		r.runRowRule(rule, s, func(i int, f Finding) { r.rowFinding(s.Name, i, f) })
 	}
 }
 
@@ -651,20 +633,7 @@ func (r *run) checkStatusRules() {
 		if s == nil || !isStatusRule(rule, s) || r.hidden[s.Name] {
 			continue
 		}
-		for i, row := range r.doc.Tables[s.Name] {
-			if rowDeleted(row) {
-				continue
-			}
-			env := r.rowEnv(s.Name, i)
-			at := rowLoc(s.Name, i, rule.Path)
-			if rule.When != nil && !r.holds(rule.When, env, at) {
-				continue
-			}
-			if !r.holds(rule.Check, env, at) && !r.badPath[at.String()] {
-				r.add(Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
-					Message: rule.Message.Format(map[string]Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)})})
-			}
-		}
+		r.runRowRule(rule, s, func(_ int, f Finding) { r.add(f) })
 	}
 }
 
@@ -686,4 +655,24 @@ func rowOfPath(path string) (table string, row int, ok bool) {
 		return "", 0, false
 	}
 	return path[:open], n, true
+}
+
+// runRowRule runs a table rule on every live row of s and records a finding
+// for each row it fails on (unless that cell was refused as malformed).
+func (r *run) runRowRule(rule *Rule, s *Section, record func(row int, f Finding)) {
+	for i, row := range r.doc.Tables[s.Name] {
+		if rowDeleted(row) {
+			continue
+		}
+		env := r.rowEnv(s.Name, i)
+		at := rowLoc(s.Name, i, rule.Path)
+		if rule.When != nil && !r.holds(rule.When, env, at) {
+			continue
+		}
+		if r.holds(rule.Check, env, at) || r.badPath[at.String()] {
+			continue
+		}
+		record(i, Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
+			Message: rule.Message.Format(map[string]Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)})})
+	}
 }
