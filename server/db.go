@@ -53,5 +53,11 @@ func migrate(db *gorm.DB) error {
 		&Session{}, &LoginFailure{}, &Delegation{}, &ReportAuthority{}); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
+	if err := db.AutoMigrate(masterDataModels()...); err != nil {
+		return fmt.Errorf("migrate master data: %w", err)
+	}
+	if err := db.AutoMigrate(workflowModels()...); err != nil {
+		return fmt.Errorf("migrate workflow: %w", err)
+	}
 	return nil
 }

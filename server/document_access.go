@@ -12,8 +12,9 @@ import (
 )
 
 // DocumentTodo is an open item of someone's to-do list: the document waits
-// for Owner (an approver). The approval workflow writes these; while one is
-// open (DoneAt nil) the owner may open the document.
+// for Owner (an approver, or the applicant asked for more). The approval
+// workflow (process_store.go) writes these; while one is open (DoneAt nil)
+// the owner and the owner's active delegates may open the document.
 type DocumentTodo struct {
 	BusinessID string    `gorm:"primaryKey;size:40"`
 	Owner      string    `gorm:"primaryKey;size:64"`
@@ -47,9 +48,16 @@ func (s *Server) mayOpen(c echo.Context, id *Identity, rec *DocumentRecord) erro
 		fmt.Sprintf("you may not open document %s: it is neither yours (as maker or reimburser) nor on your to-do list", rec.BusinessID)))
 }
 
+// onTodoList reports whether the document is on the to-do list of owner or
+// of someone owner acts for today (an active delegation: a delegate
+// completes the delegator's tasks).
 func (s *Server) onTodoList(ctx context.Context, owner, businessID string) (bool, error) {
 	var n int64
-	err := s.db.WithContext(ctx).Model(&DocumentTodo{}).Where("business_id = ? AND owner = ? AND done_at IS NULL", businessID, owner).Count(&n).Error
+	db := s.db.WithContext(ctx)
+	today := s.today()
+	delegators := db.Model(&Delegation{}).Select("author_by").
+		Where("author_to = ? AND author_status = ? AND active_from <= ? AND active_to >= ?", owner, delegationActive, today, today)
+	err := db.Model(&DocumentTodo{}).Where("business_id = ? AND done_at IS NULL AND (owner = ? OR owner IN (?))", businessID, owner, delegators).Count(&n).Error
 	if err != nil {
 		return false, fmt.Errorf("look up to-do list: %w", err)
 	}

@@ -14,6 +14,11 @@ import (
 
 // DocumentRecord is a stored document: indexed columns for lists and
 // worklists, and the body as the document JSON the engine wrote.
+//
+// The worklists (worklist_query.go) read the maker's and the reimburser's
+// documents newest first: (create_by, created_at) and (applicant,
+// created_at) serve them; to-do and completed lists go through
+// process_tasks.
 type DocumentRecord struct {
 	BusinessID    string          `gorm:"primaryKey;size:40"`
 	DocType       string          `gorm:"size:20;not null;index:idx_documents_type_status,priority:1"`
@@ -21,14 +26,16 @@ type DocumentRecord struct {
 	Edition       string          `gorm:"size:20;not null;default:form"`
 	BusinessType1 string          `gorm:"size:20"`
 	BusinessType2 string          `gorm:"size:20"`
-	Applicant     string          `gorm:"size:64;index"`
+	Applicant     string          `gorm:"size:64;index:idx_documents_applicant_created,priority:1"`
 	CompanyCode   string          `gorm:"size:20;index"`
-	CreateBy      string          `gorm:"size:64;index"`
+	CreateBy      string          `gorm:"size:64;index:idx_documents_creator_created,priority:1"`
 	Amount        decimal.Decimal `gorm:"type:numeric(18,2);not null"`
 	Version       int             `gorm:"not null"`
 	SchemaVersion int             `gorm:"not null"`
+	ProcessID     string          `gorm:"size:60;not null;default:''"` // the latest approval; "" before the first submit
+	Description   string          `gorm:"size:200;not null;default:''"`
 	Body          string          `gorm:"type:text;not null"`
-	CreatedAt     time.Time       `gorm:"index"`
+	CreatedAt     time.Time       `gorm:"index;index:idx_documents_applicant_created,priority:2;index:idx_documents_creator_created,priority:2"`
 	UpdatedAt     time.Time
 }
 
@@ -81,7 +88,10 @@ func (s *DocumentStore) Create(ctx context.Context, doc *engine.Document, fill f
 		if err != nil {
 			return err
 		}
-		return tx.Create(rec).Error
+		if err := tx.Create(rec).Error; err != nil {
+			return err
+		}
+		return tx.Create(&DocumentEvent{BusinessID: id, At: now, Actor: rec.CreateBy, ToStatus: rec.Status, Action: "create"}).Error
 	})
 	return rec, err
 }
@@ -90,27 +100,53 @@ func (s *DocumentStore) Create(ctx context.Context, doc *engine.Document, fill f
 // and bumps the version. A stale version is ECONFLICT, a missing document
 // ENOTFOUND; nothing is written then.
 func (s *DocumentStore) Update(ctx context.Context, doc *engine.Document, expectVersion int) (*DocumentRecord, error) {
+	return s.update(ctx, doc, expectVersion, nil)
+}
+
+// update is Update that also writes event (when not nil) in the same
+// transaction.
+func (s *DocumentStore) update(ctx context.Context, doc *engine.Document, expectVersion int, event *DocumentEvent) (*DocumentRecord, error) {
 	rec, err := recordOf(doc)
 	if err != nil {
 		return nil, err
 	}
-	res := s.db.WithContext(ctx).Model(&DocumentRecord{}).
-		Where("business_id = ? AND version = ?", rec.BusinessID, expectVersion).
-		Updates(map[string]any{
-			"status": rec.Status, "business_type1": rec.BusinessType1, "business_type2": rec.BusinessType2,
-			"applicant": rec.Applicant, "company_code": rec.CompanyCode, "amount": rec.Amount,
-			"version": rec.Version, "schema_version": rec.SchemaVersion, "body": rec.Body, "updated_at": time.Now(),
-		})
-	if res.Error != nil {
-		return nil, fmt.Errorf("update document: %w", res.Error)
+	var n int64
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if n, err = updateRecord(tx, rec, expectVersion, ""); err != nil || n == 0 || event == nil {
+			return err
+		}
+		return tx.Create(event).Error
+	})
+	if err != nil {
+		return nil, err
 	}
-	if res.RowsAffected == 0 {
+	if n == 0 {
 		if _, err := s.Get(ctx, rec.BusinessID); err != nil {
 			return nil, err
 		}
 		return nil, engine.Errorf(engine.ECONFLICT, "head.version", "document %s was changed by someone else (version %d is not the latest); reload it", rec.BusinessID, expectVersion)
 	}
 	return rec, nil
+}
+
+// updateRecord writes rec over the stored document if its version is still
+// expectVersion (and its status expectStatus, unless that is ""); it
+// returns how many rows it changed: 0 when someone was quicker.
+func updateRecord(tx *gorm.DB, rec *DocumentRecord, expectVersion int, expectStatus string) (int64, error) {
+	q := tx.Model(&DocumentRecord{}).Where("business_id = ? AND version = ?", rec.BusinessID, expectVersion)
+	if expectStatus != "" {
+		q = q.Where("status = ?", expectStatus)
+	}
+	res := q.Updates(map[string]any{
+		"status": rec.Status, "business_type1": rec.BusinessType1, "business_type2": rec.BusinessType2,
+		"applicant": rec.Applicant, "company_code": rec.CompanyCode, "amount": rec.Amount,
+		"version": rec.Version, "schema_version": rec.SchemaVersion, "process_id": rec.ProcessID,
+		"description": rec.Description, "body": rec.Body, "updated_at": time.Now(),
+	})
+	if res.Error != nil {
+		return 0, fmt.Errorf("update document: %w", res.Error)
+	}
+	return res.RowsAffected, nil
 }
 
 // Get loads one document record; ENOTFOUND when there is none.
@@ -147,5 +183,6 @@ func recordOf(doc *engine.Document) (*DocumentRecord, error) {
 		BusinessType1: h.String("businessType1"), BusinessType2: h.String("businessType2"),
 		Applicant: h.String("applicant"), CompanyCode: h.String("companyCode"), CreateBy: h.String("createBy"),
 		Amount: amount, Version: version, SchemaVersion: schemaVersion, Body: string(body),
+		ProcessID: h.String("processId"), Description: clipText(h.String("description"), 199),
 	}, nil
 }

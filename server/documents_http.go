@@ -80,7 +80,10 @@ var saveFailed = engine.Text{"zh": "保存失败！", "en": "Save failed! "}
 
 // refuse answers a failed check: ECONFIRM when only unconfirmed weak-control
 // findings block, else ECHECK.
-func refuse(c echo.Context, res engine.CheckResult) error {
+func refuse(c echo.Context, res engine.CheckResult) error { return refuseAs(c, res, saveFailed) }
+
+// refuseAs is refuse with another message prefix (提交失败！ for a submit).
+func refuseAs(c echo.Context, res engine.CheckResult, prefix engine.Text) error {
 	l := lang(c)
 	errs := res.Blocking(engine.SeverityError)
 	code := engine.ECHECK
@@ -91,7 +94,7 @@ func refuse(c echo.Context, res engine.CheckResult) error {
 		code = engine.ECONFIRM
 		first = res.Blocking(engine.SeverityConfirm)[0]
 	}
-	msg := saveFailed.In(l) + first.Message.In(l)
+	msg := prefix.In(l) + first.Message.In(l)
 	if n := len(errs); n > 1 {
 		msg += map[string]string{"zh": "（共" + strconv.Itoa(n) + "处错误）", "en": " (" + strconv.Itoa(n) + " problems)"}[pick(l)]
 	}
@@ -134,7 +137,14 @@ func (s *Server) createDocument(c echo.Context) error {
 	if err := s.mayFileFor(c, who, head.String("applicant"), head.String("companyCode")); err != nil {
 		return err
 	}
-	rec, res, err := s.Create(c.Request().Context(), doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)}, who.Username())
+	temp, err := tempSaveOf(c)
+	if err != nil {
+		return err
+	}
+	if _, err := s.nextState(c, "", doc.Type.Family, "draft", saveAction(temp), false); err != nil {
+		return err
+	}
+	rec, res, err := s.create(c.Request().Context(), doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)}, who.Username(), temp)
 	if err != nil {
 		return err
 	}
@@ -151,6 +161,12 @@ func (s *Server) createDocument(c echo.Context) error {
 // the user fill is refused (EFORBIDDEN). Who may file for whom is the
 // caller's to decide (mayFileFor).
 func (s *Server) Create(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options, maker string) (*DocumentRecord, engine.CheckResult, error) {
+	return s.create(ctx, doc, structural, opt, maker, false)
+}
+
+// create is Create; temp (a temporary save) refuses only malformed values,
+// not the pre-save checks.
+func (s *Server) create(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options, maker string, temp bool) (*DocumentRecord, engine.CheckResult, error) {
 	head := doc.Head()
 	if id := head.String("businessId"); id != "" {
 		return nil, engine.CheckResult{}, engine.Errorf(engine.EINVALID, "head.businessId", "document %s already has a number: update it with PUT .../head/update", id)
@@ -164,6 +180,9 @@ func (s *Server) Create(ctx context.Context, doc *engine.Document, structural []
 	engine.Check(blank, nil, opt) // its defaults are no change of the user's
 	if err := forbidden(blank, doc, opt.Action); err != nil {
 		return nil, res, err
+	}
+	if temp {
+		res = structuralOnly(res, structural)
 	}
 	if !res.Valid {
 		return nil, res, nil
@@ -253,6 +272,14 @@ func (s *Server) updateDocument(c echo.Context) error {
 	if err := canSave(doc.Type, action); err != nil {
 		return err
 	}
+	temp, err := tempSaveOf(c)
+	if err != nil {
+		return err
+	}
+	saveAs, err := s.mayEdit(c, who, stored, doc.Type.Family, action, temp)
+	if err != nil {
+		return err
+	}
 	if dt := s.storedType(stored); dt != doc.Type {
 		// checked under the version the document was saved with
 		body, _ := c.Get(bodyKey).([]byte)
@@ -272,12 +299,19 @@ func (s *Server) updateDocument(c echo.Context) error {
 	if err := forbidden(prev, doc, action); err != nil {
 		return err
 	}
+	if temp {
+		res = structuralOnly(res, structural)
+	}
 	if !res.Valid {
 		return refuse(c, res)
 	}
 	head["version"] = version + 1
 	head["schemaVersion"] = doc.Type.Version
-	rec, err := s.docs.Update(c.Request().Context(), doc, version)
+	var event *DocumentEvent
+	if saveAs == actionPartEdit { // a change in approval is on the record
+		event = &DocumentEvent{BusinessID: id, At: s.now(), Actor: who.Username(), FromStatus: stored.Status, ToStatus: stored.Status, Action: actionPartEdit}
+	}
+	rec, err := s.docs.update(c.Request().Context(), doc, version, event)
 	if err != nil {
 		return err
 	}

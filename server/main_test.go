@@ -77,9 +77,10 @@ func forEachDatabaseWith(t *testing.T, configure func(*server.Config), body func
 	t.Run("postgres", func(t *testing.T) { body(t, newTestAPI(t, openPostgres(t), configure)) })
 }
 
-// newTestAPI serves a server on db with the repository's catalogue and the
+// newTestAPI serves a server on db with the repository's catalogue, the
 // identities of seeds/ (passwords hashed at bcrypt's lowest cost, to run
-// fast), on a clock the test can move; it is shut down when t ends.
+// fast) and its master data, on a clock the test can move; it is shut down
+// when t ends.
 func newTestAPI(t *testing.T, db *gorm.DB, configure func(*server.Config)) *testAPI {
 	t.Helper()
 	clock := &testClock{}
@@ -90,6 +91,12 @@ func newTestAPI(t *testing.T, db *gorm.DB, configure func(*server.Config)) *test
 	srv := server.New(cfg)
 	if _, err := srv.SeedIdentity(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
 		t.Fatalf("seeding the demo users: %v", err)
+	}
+	if _, err := srv.SeedWorkflow(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
+		t.Fatalf("seeding the approver configuration and budgets: %v", err)
+	}
+	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
+		t.Fatalf("seeding the master data: %v", err)
 	}
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)

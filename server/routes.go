@@ -70,6 +70,35 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/api/galaxyform/yx/:family/head/create", signedIn, s.createDocument},
 		{"PUT", "/api/galaxyform/yx/:family/head/update", signedIn, s.updateDocument},
 		{"GET", "/api/galaxyform/yx/:family/head/load", signedIn, s.loadDocument},
+		// lifecycle, worklists, budget and printing (docs/api.md); who may
+		// act on which document is decided per document
+		{"POST", "/api/galaxyform/process/startProcess", signedIn, s.startProcess},
+		{"POST", "/api/galaxyform/process/complete", signedIn, s.completeTaskHandler},
+		{"POST", "/api/galaxyform/process/void", signedIn, s.voidDocument},
+		{"GET", "/api/galaxyform/process/history", signedIn, s.processHistory},
+		{"POST", "/api/galaxyform/worklist/query", signedIn, s.queryWorklist},
+		{"POST", "/api/galaxyform/budget/queryBudget", signedIn, s.queryBudget},
+		{"POST", "/api/galaxyform/budget/postBudget", signedIn, s.postBudget},
+		{"GET", "/api/galaxyform/budget/releaseADVBudget", signedIn, s.releaseADVBudget},
+		{"POST", "/api/galaxyform/budget/save", menu("budget"), s.saveBudget},
+		{"GET", "/api/galaxyform/print/:businessId", signedIn, s.printDocument},
+		{"GET", "/api/galaxyform/cfg/approver/list", menu("cfg"), s.listApproverConfigs},
+		{"POST", "/api/galaxyform/cfg/approver/save", menu("cfg"), s.saveApproverConfig},
+		{"POST", "/api/galaxyform/cfg/approver/delete", menu("cfg"), s.deleteApproverConfig},
+		// search help and dictionaries (documents.md 7, navigation-and-access.md 7)
+		{"POST", "/api/galaxyform/searchhelp/querySobBusinessTypeCode1", signedIn, s.querySobBusinessTypeCode1},
+		{"POST", "/api/galaxyform/searchhelp/querySobBusinessTypeCode2", signedIn, s.querySobBusinessTypeCode2},
+		{"POST", "/api/galaxyform/searchhelp/querySobBusinessTypeCode3", signedIn, s.querySobBusinessTypeCode3},
+		{"POST", "/api/galaxycommon/searchhelp/queryBusinessType", signedIn, s.queryBusinessType},
+		{"POST", "/api/galaxycommon/searchhelp/queryBusinessTypes", signedIn, s.queryBusinessTypes},
+		{"POST", "/api/galaxycommon/searchhelp/querySpecAccCode1", signedIn, s.querySpecAccCode1},
+		{"POST", "/api/galaxycommon/searchhelp/querySpecAccCode2", signedIn, s.querySpecAccCode2},
+		{"POST", "/api/galaxyform/searchhelp/queryEmployeeInfo", signedIn, s.queryEmployeeInfo},
+		{"POST", "/api/galaxycommon/searchhelp/queryCompanion", signedIn, s.queryCompanion},
+		{"POST", "/api/galaxyform/doc/type/searchhelp", signedIn, s.docTypeSearchHelp},
+		{"GET", "/api/galaxyform/doc/type/load", signedIn, s.loadDocType},
+		{"POST", "/rest/dic/children", signedIn, s.dictionaryList},
+		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
 	}
 }
 

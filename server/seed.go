@@ -13,12 +13,15 @@ import (
 
 // Seeded says what Seed loaded: nothing of a part whose tables held data.
 type Seeded struct {
-	Identity  IdentitySeeded
-	Documents int
+	Identity   IdentitySeeded
+	MasterData MasterDataSeeded
+	Workflow   WorkflowSeeded
+	Documents  int
 }
 
 // Seed loads the seeds folder fsys into an empty database: first the
-// identities (menus.yaml, users.yaml) when there is no user, then the demo
+// identities (menus.yaml, users.yaml) when there is no user, then the master
+// data (masterdata/*.yaml) when there is no company, then the demo
 // documents when there is no document.
 func (s *Server) Seed(ctx context.Context, fsys fs.FS) (Seeded, error) {
 	var done Seeded
@@ -33,6 +36,22 @@ func (s *Server) Seed(ctx context.Context, fsys fs.FS) (Seeded, error) {
 		}
 		done.Identity = ids
 	}
+	var companies int64
+	if err := s.db.WithContext(ctx).Model(&Company{}).Count(&companies).Error; err != nil {
+		return done, fmt.Errorf("count companies: %w", err)
+	}
+	if companies == 0 {
+		md, err := s.SeedMasterData(ctx, fsys)
+		if err != nil {
+			return done, err
+		}
+		done.MasterData = md
+	}
+	wf, err := s.SeedWorkflow(ctx, fsys)
+	if err != nil {
+		return done, err
+	}
+	done.Workflow = wf
 	docs, err := s.docs.Count(ctx)
 	if err != nil {
 		return done, err

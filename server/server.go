@@ -43,6 +43,9 @@ type Config struct {
 	TrustedSources []TrustedSource
 	// Now is the clock (default time.Now); tests move it.
 	Now func() time.Time
+	// Lifecycle is the document state machine (engine.LoadLifecycle of the
+	// catalogue's folder); nil: the one built into the binary.
+	Lifecycle *engine.Lifecycle
 }
 
 // Server is the formwork HTTP server.
@@ -51,6 +54,7 @@ type Server struct {
 	cfg      Config
 	db       *gorm.DB
 	cat      atomic.Pointer[engine.Catalogue]
+	lc       atomic.Pointer[engine.Lifecycle]
 	status   atomic.Pointer[CatalogueStatus]
 	docs     *DocumentStore
 	sessions *sessionStore
@@ -75,6 +79,7 @@ func New(cfg Config) *Server {
 		sessions: &sessionStore{db: cfg.DB, now: cfg.Now, ttl: cfg.SessionTTL, maxAge: cfg.SessionMaxAge},
 		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
 	s.cat.Store(cfg.Catalogue)
+	s.SetLifecycle(cfg.Lifecycle)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

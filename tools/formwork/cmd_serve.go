@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"formwork"
+	"formwork/engine"
 	"formwork/server"
 	"formwork/web"
 )
@@ -46,6 +47,10 @@ func runServe(args []string) int {
 		return exitUsage
 	}
 	cfg.Catalogue, cfg.DB, cfg.Web = cat, db, web.Dist()
+	if cfg.Lifecycle, err = engine.LoadLifecycle(catalogueFS(*catDir)); err != nil {
+		fmt.Fprintln(os.Stderr, "formwork:", err)
+		return exitInvalid
+	}
 	srv := server.New(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -56,6 +61,9 @@ func runServe(args []string) int {
 	}
 	if n := seeded.Identity; n.Users > 0 {
 		fmt.Printf("seeded %d demo users, %d roles, %d menu entries\n", n.Users, n.Roles, n.Menus)
+	}
+	if md := seeded.MasterData; md.Total() > 0 {
+		fmt.Printf("seeded master data: %s\n", md)
 	}
 	if seeded.Documents > 0 {
 		fmt.Printf("seeded %d demo documents\n", seeded.Documents)

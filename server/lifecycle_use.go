@@ -1,0 +1,73 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+
+	"formwork"
+	"formwork/engine"
+
+	"github.com/labstack/echo/v4"
+)
+
+// builtinLifecycle is the lifecycle shipped with the binary, read once.
+var builtinLifecycle = func() *engine.Lifecycle {
+	lc, err := engine.LoadLifecycle(formwork.Catalogue)
+	if err != nil {
+		panic("the built-in lifecycle does not load: " + err.Error())
+	}
+	return lc
+}()
+
+// SetLifecycle switches to another lifecycle (a reload); nil is the
+// built-in one.
+func (s *Server) SetLifecycle(lc *engine.Lifecycle) {
+	if lc == nil {
+		lc = builtinLifecycle
+	}
+	s.lc.Store(lc)
+}
+
+// Lifecycle returns the lifecycle in use: which action moves which state.
+func (s *Server) Lifecycle() *engine.Lifecycle { return s.lc.Load() }
+
+// nextState asks the lifecycle where action leads a document of family in
+// state; last tells whether the task being completed is the route's last.
+// An action the lifecycle does not allow from that state is ECONFLICT (409)
+// naming the state and the states it is allowed from.
+func (s *Server) nextState(c echo.Context, businessID, family, state, action string, last bool) (string, error) {
+	lc := s.Lifecycle()
+	to, err := lc.Next(family, state, action, last)
+	if err == nil || engine.ErrorCode(err) != engine.ECONFLICT {
+		return to, err
+	}
+	a := lc.Action(family, action)
+	var fromZh, fromEn []string
+	for _, f := range a.From {
+		fromZh = append(fromZh, s.stateTitle(f, "zh"))
+		fromEn = append(fromEn, f)
+	}
+	return "", engine.Errorf(engine.ECONFLICT, "status", "%s", say(c,
+		fmt.Sprintf("单据%s当前状态为%s，不能%s（仅%s时可以）", businessID, s.stateTitle(state, "zh"), a.Title.In("zh"), strings.Join(fromZh, "、")),
+		fmt.Sprintf("document %s is %s: %s is possible only when it is %s", businessID, state, action, strings.Join(fromEn, " or "))))
+}
+
+// stateTitle is a state's title in lang, or its key.
+func (s *Server) stateTitle(state, lang string) string {
+	if st := s.Lifecycle().States[state]; st != nil {
+		if t := st.Title.In(lang); t != "" {
+			return t
+		}
+	}
+	return state
+}
+
+// actionTitle is an action's title in lang, or its key.
+func (s *Server) actionTitle(family, action, lang string) string {
+	if a := s.Lifecycle().Action(family, action); a != nil {
+		if t := a.Title.In(lang); t != "" {
+			return t
+		}
+	}
+	return action
+}

@@ -1,0 +1,34 @@
+package server
+
+import (
+	"context"
+	"io/fs"
+)
+
+// workflowModels are the tables of approval, budget control and events.
+func workflowModels() []any {
+	return []any{&ProcessInstance{}, &ProcessTask{}, &DocumentEvent{}, &ApproverConfig{},
+		&Budget{}, &BudgetAccountMapping{}, &BudgetEntry{}, &BudgetMovement{}}
+}
+
+// WorkflowSeeded says what SeedWorkflow loaded.
+type WorkflowSeeded struct {
+	Approvers int // approver configuration rows
+	Budgets   int // budgets (one per node and period)
+}
+
+// SeedWorkflow loads approvers.yaml (when there is no approver
+// configuration) and budget.yaml (the mapping when there is none, the
+// budgets when there are none) of fsys.
+func (s *Server) SeedWorkflow(ctx context.Context, fsys fs.FS) (WorkflowSeeded, error) {
+	var done WorkflowSeeded
+	n, err := seedApprovers(ctx, s.db, fsys)
+	if err != nil {
+		return done, err
+	}
+	done.Approvers = n
+	if done.Budgets, err = seedBudgets(ctx, s.db, fsys); err != nil {
+		return done, err
+	}
+	return done, nil
+}
