@@ -47,6 +47,8 @@ func validEX02() obj {
 		"head": obj{"docType": "EX02", "businessType1": "A01", "businessType2": "A0101", "companyCode": "1000",
 			"department": "SAL02", "applicant": "employee01", "description": "trip", "amount": json.Number("100.00"), "restAmount": 0},
 		"lineList": []any{obj{"costType": "交通费", "amount": json.Number("100.00")}},
+		// a travel claim (A0101) has its itinerary (rule details.travel-itinerary)
+		"itemList": []any{obj{"costType": "交通费", "amount": json.Number("100.00"), "startDate": "2026-11-10", "endDate": "2026-11-11"}},
 	}
 }
 

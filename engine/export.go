@@ -180,6 +180,10 @@ func (d *DocType) exportSection(s *Section, hidden hiddenSet, mode *Mode, env an
 		}
 		if !isHidden && f.Value == nil && f.Required != nil && f.Required.Prog == nil && f.Required.Const {
 			required = append(required, f.Name)
+			if f.Type == TypeString || f.Type == TypeText {
+				// a required text of only spaces is blank to the engine
+				p["pattern"] = `\S`
+			}
 		}
 		if len(fu) > 0 {
 			ui[f.Name] = fu
@@ -210,7 +214,16 @@ func fieldSchema(f *Field, lang string) map[string]any {
 			p["multipleOf"] = jsonNum(decimal.New(1, -moneyPlaces))
 		}
 	case TypeInteger:
+		// the bounds the decoder holds integers to (value.go)
 		p["type"] = "integer"
+		lo, hi := decimal.New(-1<<31, 0), decimal.New(1<<31, 0)
+		if f.Min != nil {
+			lo = *f.Min
+		}
+		if f.Max != nil {
+			hi = *f.Max
+		}
+		p["minimum"], p["maximum"] = jsonNum(lo), jsonNum(hi)
 	case TypeDate:
 		p["type"], p["format"] = "string", "date"
 	case TypeEnum:

@@ -124,6 +124,81 @@ func (g *FixtureGroup) Name(t *FixtureTest) string {
 	return g.Rule + "/" + g.Description + "/" + t.Description
 }
 
+// FixtureDocument builds the document a fixture test checks: its whole
+// `document:`, or the group's base document (rules/examples/<edition>/<CODE>.json
+// unless the group names another) read from fsys with the test's patch
+// applied. It returns the JSON and the document type the fixture names. An
+// error says why the document cannot be built (unknown docType, a base
+// document missing or unreadable, a patch path that does not fit); it does
+// not check the document.
+func (c *Catalogue) FixtureDocument(fsys fs.FS, g *FixtureGroup, t *FixtureTest) ([]byte, *DocType, error) {
+	edition := g.Edition
+	if edition == "" {
+		edition = c.DefaultEdition
+	}
+	dt := c.DocTypeIn(edition, g.DocType)
+	if dt == nil {
+		return nil, nil, fmt.Errorf("unknown docType %s", g.DocType)
+	}
+	var doc map[string]any
+	if t.Document != nil {
+		// a copy: patching must not change the loaded fixture
+		b, err := json.Marshal(normalizeYAML(t.Document))
+		if err != nil {
+			return nil, dt, fmt.Errorf("document: %v", err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber()
+		if err := dec.Decode(&doc); err != nil {
+			return nil, dt, fmt.Errorf("document: %v", err)
+		}
+	} else {
+		base := g.Base
+		if base == "" {
+			base = path.Join(ExamplesDir, dt.Edition, dt.Code+".json")
+		}
+		b, err := fs.ReadFile(fsys, base)
+		if err != nil {
+			return nil, dt, fmt.Errorf("base document: %v", err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber() // amounts stay exact
+		if err := dec.Decode(&doc); err != nil {
+			return nil, dt, fmt.Errorf("base document %s: %v", base, err)
+		}
+	}
+	for _, p := range sortedKeys(t.Patch) {
+		if err := patchPath(doc, p, copyValue(t.Patch[p])); err != nil {
+			return nil, dt, fmt.Errorf("patch %s: %v", p, err)
+		}
+	}
+	raw, err := json.Marshal(normalizeYAML(doc))
+	if err != nil {
+		return nil, dt, fmt.Errorf("document: %v", err)
+	}
+	return raw, dt, nil
+}
+
+// copyValue deep-copies a patch value, so that a document built from it
+// never shares (and later changes) the fixture's own maps and lists.
+func copyValue(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = copyValue(e)
+		}
+		return m
+	case []any:
+		l := make([]any, len(x))
+		for i, e := range x {
+			l[i] = copyValue(e)
+		}
+		return l
+	}
+	return v
+}
+
 // Replay runs one fixture test through the same decode and check as the
 // server. The base document is read from fsys.
 func (c *Catalogue) Replay(fsys fs.FS, g *FixtureGroup, t *FixtureTest) FixtureResult {
@@ -132,40 +207,9 @@ func (c *Catalogue) Replay(fsys fs.FS, g *FixtureGroup, t *FixtureTest) FixtureR
 		res.Problem = fmt.Sprintf(format, args...)
 		return res
 	}
-	edition := g.Edition
-	if edition == "" {
-		edition = c.DefaultEdition
-	}
-	dt := c.DocTypeIn(edition, g.DocType)
-	if dt == nil {
-		return fail("unknown docType %s", g.DocType)
-	}
-	var doc map[string]any
-	if t.Document != nil {
-		doc = t.Document
-	} else {
-		base := g.Base
-		if base == "" {
-			base = path.Join(ExamplesDir, dt.Edition, dt.Code+".json")
-		}
-		b, err := fs.ReadFile(fsys, base)
-		if err != nil {
-			return fail("base document: %v", err)
-		}
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.UseNumber() // amounts stay exact
-		if err := dec.Decode(&doc); err != nil {
-			return fail("base document %s: %v", base, err)
-		}
-	}
-	for _, p := range sortedKeys(t.Patch) {
-		if err := patchPath(doc, p, t.Patch[p]); err != nil {
-			return fail("patch %s: %v", p, err)
-		}
-	}
-	raw, err := json.Marshal(normalizeYAML(doc))
+	raw, dt, err := c.FixtureDocument(fsys, g, t)
 	if err != nil {
-		return fail("document: %v", err)
+		return fail("%v", err)
 	}
 	d, structural, err := DecodeAs(dt, raw)
 	if err != nil {

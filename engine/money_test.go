@@ -69,6 +69,16 @@ func TestRuleExpressions(t *testing.T) {
 		{`head.amount - 0.01 < head.amount`, `{"amount": -999999999999999}`, true},
 		{`head.day <= "2026-01-05"`, `{"day": "2026/1/5"}`, true},
 		{`head.amount == dec("12.30")`, `{"amount": "12.3"}`, true},
+		// within(a, b, tol): |a - b| <= tol, decimals and integers mixed
+		{`within(head.rate, 0.09, 0.003)`, `{"rate": 0.093}`, true},
+		{`within(head.rate, 0.09, 0.003)`, `{"rate": 0.086999}`, false},
+		{`within(head.amount, 10, 0)`, `{"amount": 10}`, true},
+		{`within(head.days, head.amount, 1)`, `{"days": 3, "amount": 4.01}`, false},
+		// containsAny(text, words): any of the words, case ignored
+		{`containsAny(head.note, ["工资", "bonus"])`, `{"note": "十二月工资发放"}`, true},
+		{`containsAny(head.note, ["工资", "bonus"])`, `{"note": "Year-end BONUS"}`, true},
+		{`containsAny(head.note, ["工资", "bonus"])`, `{"note": "样品赠送"}`, false},
+		{`containsAny(head.note, ["工资"])`, `{}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.check, func(t *testing.T) {

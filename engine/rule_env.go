@@ -163,10 +163,46 @@ var exprOptions = func() []expr.Option {
 			return d, nil
 		}, new(func(string) decimal.Decimal)),
 		expr.Function("blank", func(p ...any) (any, error) { return strings.TrimSpace(p[0].(string)) == "", nil }, new(func(string) bool)),
+		// within(a, b, tol): |a - b| <= tol, for matches the spec allows a
+		// tolerance in (a tax rate worked out from the amounts, 0.003).
+		expr.Function("within", func(p ...any) (any, error) {
+			return toDec(p[0]).Sub(toDec(p[1])).Abs().LessThanOrEqual(toDec(p[2])), nil
+		}, numberSignatures(3, boolType)...),
+		// containsAny(text, words): the text contains one of the words, ignoring
+		// case (words a description must not use).
+		expr.Function("containsAny", func(p ...any) (any, error) {
+			text := strings.ToLower(p[0].(string))
+			for _, w := range p[1].([]any) {
+				if s, ok := w.(string); ok && s != "" && strings.Contains(text, strings.ToLower(s)) {
+					return true, nil
+				}
+			}
+			return false, nil
+		}, new(func(string, []any) bool)),
 		expr.Patch(decimalLiterals{}),
 	)
 	return opts
 }()
+
+// numberSignatures are the signatures of a function of n numbers (decimals
+// or integers, in any mix) returning out: expr checks calls against them.
+func numberSignatures(n int, out reflect.Type) []any {
+	sigs := [][]reflect.Type{nil}
+	for i := 0; i < n; i++ {
+		var next [][]reflect.Type
+		for _, s := range sigs {
+			for _, t := range []reflect.Type{decimalType, intType} {
+				next = append(next, append(append([]reflect.Type{}, s...), t))
+			}
+		}
+		sigs = next
+	}
+	out2 := make([]any, len(sigs))
+	for i, s := range sigs {
+		out2[i] = reflect.New(reflect.FuncOf(s, []reflect.Type{out}, false)).Interface()
+	}
+	return out2
+}
 
 var noFieldRe = regexp.MustCompile(`type struct \{.*\} has no field (\w+)`)
 var structTypeRe = regexp.MustCompile(`struct \{[^}]*\}`)

@@ -65,6 +65,9 @@ func runServe(args []string) int {
 	if md := seeded.MasterData; md.Total() > 0 {
 		fmt.Printf("seeded master data: %s\n", md)
 	}
+	if wf := seeded.Workflow; wf.Approvers+wf.Budgets > 0 {
+		fmt.Printf("seeded %d approver configuration rows, %d budgets\n", wf.Approvers, wf.Budgets)
+	}
 	if seeded.Documents > 0 {
 		fmt.Printf("seeded %d demo documents\n", seeded.Documents)
 	}

@@ -47,6 +47,11 @@ func watchCatalogue(ctx context.Context, dir string, srv *server.Server, interva
 		default:
 			srv.SetCatalogue(cat)
 			fmt.Printf("%s catalogue reloaded: %d document types\n", time.Now().Format("15:04:05"), len(cat.DocTypes()))
+			if lc, err := engine.LoadLifecycle(os.DirFS(dir)); err != nil {
+				fmt.Fprintln(os.Stderr, "lifecycle not reloaded, still serving the last good one:", err)
+			} else {
+				srv.SetLifecycle(lc)
+			}
 		}
 	}
 }
