@@ -21,22 +21,17 @@ func (d *DocType) NewDocument() *Document {
 	return &Document{Type: d, Objects: map[string]Values{"head": {"docType": d.Code}}, Tables: map[string][]Values{}}
 }
 
-// KeepServerFields makes the read-only fields of doc's object sections (the
-// system fields: businessId, version, status, createBy, ... and values other
-// systems write) what they are in from, whatever the client sent: on create
-// from is NewDocument(), which clears them; on update it is the stored
-// document. docType is the client's choice and stays.
+// KeepServerFields makes the read-only fields of doc (the system fields:
+// businessId, version, status, createBy, ...; and values other systems write,
+// such as a receipt's SAP status) what they are in from, whatever the client
+// sent: on create from is NewDocument(), which clears them; on update it is
+// the stored document, row by row for tables (a new row has none). docType
+// is the client's choice and stays; derived values and line statuses are
+// recomputed by the check anyway.
 func KeepServerFields(doc, from *Document) {
-	for _, s := range doc.Type.Sections {
-		if s.Table {
-			continue
-		}
-		dst, src := doc.Objects[s.Name], from.Objects[s.Name]
-		if dst == nil {
-			continue
-		}
+	keep := func(s *Section, dst, src Values) {
 		for _, f := range s.Fields {
-			if !f.ReadOnly || f.Value != nil || (s.Name == "head" && f.Name == "docType") {
+			if !f.ReadOnly || f.Value != nil || f.Name == s.StatusField || (s.Name == "head" && f.Name == "docType") {
 				continue
 			}
 			if v, ok := src[f.Name]; ok {
@@ -44,6 +39,22 @@ func KeepServerFields(doc, from *Document) {
 			} else {
 				delete(dst, f.Name)
 			}
+		}
+	}
+	for _, s := range doc.Type.Sections {
+		if !s.Table {
+			if dst := doc.Objects[s.Name]; dst != nil {
+				keep(s, dst, from.Objects[s.Name])
+			}
+			continue
+		}
+		old := from.Tables[s.Name]
+		for i, row := range doc.Tables[s.Name] {
+			var src Values
+			if i < len(old) {
+				src = old[i]
+			}
+			keep(s, row, src)
 		}
 	}
 }

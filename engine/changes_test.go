@@ -59,3 +59,23 @@ func TestKeepServerFields(t *testing.T) {
 		t.Errorf("client fields lost: %v", h)
 	}
 }
+
+func TestKeepServerFieldsInRows(t *testing.T) {
+	c := catalogue(t)
+	stored, _, _ := engine.DecodeAs(c.DocType("EX05"), []byte(`{"head": {"docType": "EX05"}, "outStandList": [{"voucherNo": "1", "outstandAmount": 5}]}`))
+	_ = stored
+	dt := c.DocType("CC")
+	if dt == nil || dt.Section("reciptList") == nil || dt.Section("reciptList").Field("sapStatus") == nil {
+		t.Skip("no receipt list with a SAP status in CC")
+	}
+	prev, _, _ := engine.DecodeAs(dt, []byte(`{"head": {"docType": "CC"}, "reciptList": [{"sapStatus": "S", "sapBelnr": "100"}]}`))
+	next, _, _ := engine.DecodeAs(dt, []byte(`{"head": {"docType": "CC"}, "reciptList": [{"sapStatus": "D", "sapBelnr": "999"}, {"sapStatus": "K"}]}`))
+	engine.KeepServerFields(next, prev)
+	rows := next.Tables["reciptList"]
+	if rows[0].String("sapStatus") != "S" || rows[0].String("sapBelnr") != "100" {
+		t.Errorf("a stored row's SAP fields came from the client: %v", rows[0])
+	}
+	if _, ok := rows[1]["sapStatus"]; ok {
+		t.Errorf("a new row's SAP status came from the client: %v", rows[1])
+	}
+}

@@ -87,7 +87,7 @@ func (d *DocType) Export(subType, action, lang string) (*Form, error) {
 	}
 	ui["ui:order"] = append(order, "*")
 	schema := map[string]any{
-		"$schema": SchemaDialect, "$id": "https://formwork.schemas/" + d.Code + "/v" + itoa(d.Version),
+		"$schema": SchemaDialect, "$id": schemaID(d, subType, action),
 		"title": d.Title.In(lang), "type": "object", "properties": props, "required": []string{"head"}, "additionalProperties": false,
 	}
 	f := &Form{DocType: d.Code, Family: d.Family, Edition: d.Edition, Version: d.Version, Title: d.Title.In(lang),
@@ -245,4 +245,14 @@ func fieldSchema(f *Field, lang string) map[string]any {
 		p["readOnly"] = true
 	}
 	return p
+}
+
+// schemaID names one export: validators cache compiled schemas by $id, so
+// exports that differ (another sub-type, action or version) must not share one.
+func schemaID(d *DocType, subType, action string) string {
+	id := "https://formwork.schemas/" + d.Edition + "/" + d.Code + "/v" + itoa(d.Version) + "/" + action
+	if subType != "" {
+		id += "/" + subType
+	}
+	return id
 }
