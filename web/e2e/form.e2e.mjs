@@ -1,157 +1,11 @@
-// Browser end-to-end test of the generic form page against a real formwork server.
-//
-// Starts `$FORMWORK_BIN serve --http 127.0.0.1:0 --dir <temp>` (default ../bin/formwork),
-// drives Debian's chromium through playwright-core, and walks one EX02 document through
-// new -> save -> reload -> refused save. Fails on any console error or warning of the
-// page. The last line printed is "N passed, N failed, N skipped".
-//
-// E2E_DEV=1 serves the page from Vite's dev server instead (proxying /api to the
-// formwork server), so React's and MUI's development-only warnings are caught too.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+// Browser test of the generic form page against a real formwork server: logs in as
+// employee01, then walks one EX02 document through new -> save -> reload -> refused
+// save -> stale save, switches the language, and opens an unknown docType. Fails on
+// any console error or warning of the page. Run by e2e/run.mjs (npm run e2e).
+import { assert, assertEqual, loginThroughPage, openPage, scenario, STEP_TIMEOUT } from './harness.mjs';
 
-const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const formworkBin = resolve(webDir, process.env.FORMWORK_BIN ?? '../bin/formwork');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const artifacts = join(webDir, 'e2e', 'artifacts');
-const STEP_TIMEOUT = 20_000;
-
-// ---------------------------------------------------------------- tiny runner
-const results = { passed: 0, failed: 0, skipped: 0 };
-let broken = false;
-
-async function step(name, fn, { always = false } = {}) {
-  if (broken && !always) {
-    results.skipped++;
-    console.log(`- skip ${name}`);
-    return;
-  }
-  const started = Date.now();
-  try {
-    await fn();
-    results.passed++;
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (err) {
-    results.failed++;
-    broken = true;
-    console.log(`FAIL ${name}\n     ${String(err?.stack ?? err).split('\n').join('\n     ')}`);
-    await screenshot(name);
-  }
-}
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-function assertEqual(actual, expected, what) {
-  if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
-}
-
-// ---------------------------------------------------------------- server
-function startServer() {
-  return new Promise((resolveStart, rejectStart) => {
-    if (!existsSync(formworkBin)) {
-      rejectStart(new Error(`no server binary at ${formworkBin} (build it: cd .. && make build, or set FORMWORK_BIN)`));
-      return;
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'formwork-e2e-'));
-    const child = spawn(formworkBin, ['serve', '--http', '127.0.0.1:0', '--dir', dir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let settled = false;
-    const timer = setTimeout(() => {
-      if (settled) return;
-      settled = true;
-      child.kill('SIGKILL');
-      rejectStart(new Error(`server did not report "listening on" within 30 s; output:\n${out}`));
-    }, 30_000);
-    const onData = (chunk) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/[^\s"']+)/.exec(out);
-      if (m && !settled) {
-        settled = true;
-        clearTimeout(timer);
-        resolveStart({ child, url: m[1].replace(/\/$/, ''), dir, output: () => out });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => {
-      out += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      if (!settled) {
-        settled = true;
-        clearTimeout(timer);
-        rejectStart(new Error(`server exited with ${code} before listening; output:\n${out}`));
-      }
-    });
-  });
-}
-
-/** Starts Vite's dev server against the formwork server; resolves with its URL. */
-function startViteDev(apiUrl) {
-  return new Promise((resolveStart, rejectStart) => {
-    const vite = join(webDir, 'node_modules', '.bin', 'vite');
-    const child = spawn(vite, ['--port', '0', '--strictPort', '--host', '127.0.0.1'], {
-      cwd: webDir,
-      env: { ...process.env, FORMWORK_API: apiUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => rejectStart(new Error(`vite did not start within 30 s:\n${out}`)), 30_000);
-    const onData = (chunk) => {
-      out += chunk.toString();
-      // eslint-disable-next-line no-control-regex
-      const m = /Local:\s+(http:\/\/[^\s/]+)/.exec(out.replace(/\u001b\[[0-9;]*m/g, ''));
-      if (m) {
-        clearTimeout(timer);
-        resolveStart({ child, url: m[1] });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => rejectStart(new Error(`vite exited with ${code}:\n${out}`)));
-  });
-}
-
-// ---------------------------------------------------------------- browser helpers
 let page;
-let server;
-let viteDev;
-/** Where the page is served from: the formwork server, or Vite's dev server in E2E_DEV mode. */
 let baseUrl;
-let browser;
-const consoleProblems = [];
-/** Network failures the scenario provokes on purpose (the refused save), e.g. "422 /head/update". */
-const expectedFailures = [];
-/** Chromium's log lines for those expected failures (not the app's messages). */
-const ignoredNetworkLogs = [];
-
-async function screenshot(name) {
-  if (!page) return;
-  try {
-    mkdirSync(artifacts, { recursive: true });
-    const file = join(artifacts, `${name.replace(/[^\w-]+/g, '_')}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    console.log(`     screenshot: ${file}`);
-  } catch {
-    // the page may be gone
-  }
-}
-
-/** Whether a console message is Chromium's own log line for a response the scenario expects to fail. */
-function isExpectedNetworkLog(msg) {
-  const text = msg.text();
-  const url = msg.location()?.url ?? '';
-  const m = /the server responded with a status of (\d{3})/.exec(text);
-  if (!m) return false;
-  return expectedFailures.some((f) => f.status === Number(m[1]) && url.includes(f.path));
-}
 
 async function gotoForm(query) {
   await page.goto(`${baseUrl}/form?${query}`);
@@ -215,52 +69,21 @@ let exportEx02;
 let savedUrl;
 const description = `E2E 出差报销 ${Date.now()}`;
 
-async function main() {
-  await step('server starts', async () => {
-    server = await startServer();
-    baseUrl = server.url;
-    console.log(`     server at ${server.url}`);
-    if (!process.env.E2E_DEV) {
-      const index = await (await fetch(`${server.url}/form`)).text();
-      assert(index.includes('id="root"'), `${formworkBin} serves no web app: build it after the web (cd .. && make build)`);
-    }
+/** The form scenario on its own browser context. */
+export async function run({ browser, baseUrl: base, serverUrl }) {
+  baseUrl = base;
+  const s = scenario('form', () => page);
+  const step = s.step.bind(s);
+  let probe;
+
+  await step('browser page opens', async () => {
+    probe = await openPage(browser);
+    page = probe.page;
   });
 
-  if (process.env.E2E_DEV) {
-    await step('vite dev server starts', async () => {
-      viteDev = await startViteDev(server.url);
-      baseUrl = viteDev.url;
-      console.log(`     dev server at ${baseUrl}`);
-    });
-  }
-
-  await step('browser starts', async () => {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'zh-CN' });
-    page = await context.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT);
-    page.on('console', (msg) => {
-      if (msg.type() !== 'error' && msg.type() !== 'warning') return;
-      if (isExpectedNetworkLog(msg)) {
-        ignoredNetworkLogs.push(msg.text());
-        return;
-      }
-      consoleProblems.push(`${msg.type()}: ${msg.text()} (${msg.location()?.url ?? ''})`);
-    });
-    page.on('pageerror', (err) => consoleProblems.push(`pageerror: ${err.message}`));
+  await step('employee01 logs in', async () => {
+    await loginThroughPage(page, baseUrl, 'employee01', 'demo123');
+    await page.locator('[data-page="dashboard"]').waitFor();
   });
 
   await step('new EX02 form opens', async () => {
@@ -275,7 +98,12 @@ async function main() {
 
   await step('sub-type chosen refetches the form', async () => {
     const refetch = page.waitForResponse((r) => r.url().includes('/docTypes/EX02/form') && r.url().includes('subType='));
-    const bt1 = await chooseOption('#businessType1', (opts) => opts.find((o) => o.value && !['A05', 'A07'].includes(o.value)));
+    // 通讯费 (A04) needs no detail tables of its own; any other category but A05/A07 (which
+    // waive the amount rule) if the catalogue has no A04.
+    const bt1 = await chooseOption(
+      '#businessType1',
+      (opts) => opts.find((o) => o.value === 'A04') ?? opts.find((o) => o.value && !['A05', 'A07'].includes(o.value)),
+    );
     console.log(`     businessType1 = ${bt1.value} ${bt1.text}`);
     const answer = await refetch;
     assertEqual(answer.status(), 200, 'export status');
@@ -296,7 +124,8 @@ async function main() {
     assertEqual(await page.locator('#root_head_amount').inputValue(), '1,234.50', 'amount shown formatted');
     const head = exportEx02.schema.properties.head;
     const headUi = exportEx02.uiSchema.head ?? {};
-    const skip = new Set(['description', 'amount', 'businessType1', 'businessType2', 'docType']);
+    // The reimburser and the company are left blank: the server fills them from the session.
+    const skip = new Set(['description', 'amount', 'businessType1', 'businessType2', 'docType', 'applicant', 'companyCode']);
     for (const name of head.required ?? []) {
       if (skip.has(name)) continue;
       const ui = headUi[name] ?? {};
@@ -357,7 +186,7 @@ async function main() {
   });
 
   await step('refused save shows the server message at the field and the 提示 notice', async () => {
-    expectedFailures.push({ status: 422, path: '/head/update' });
+    probe.expectFailure(422, '/head/update');
     await page.locator('#root_head_amount').fill('0');
     await page.locator('#root_head_amount').blur();
     await settle();
@@ -381,14 +210,17 @@ async function main() {
   });
 
   await step('a stale version is refused and the document reloaded', async () => {
-    expectedFailures.push({ status: 409, path: '/head/update' });
+    probe.expectFailure(409, '/head/update');
     const businessId = new URL(page.url()).searchParams.get('businessId');
-    const api = `${server.url}/api/galaxyform/yx/ap/head`;
-    const stored = (await (await fetch(`${api}/load?businessId=${businessId}`)).json()).data;
+    const api = `${serverUrl}/api/galaxyform/yx/ap/head`;
+    // The same person changes it from elsewhere, with the session of the page.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    assert(token, 'the page keeps its session token under localStorage "token"');
+    const stored = (await (await fetch(`${api}/load?businessId=${businessId}`, { headers: { 'X-token': token } })).json()).data;
     stored.head.description = `${description} (changed elsewhere)`;
     const other = await fetch(`${api}/update?action=edit`, {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'X-token': token },
       body: JSON.stringify(stored),
     });
     assertEqual(other.status, 200, 'concurrent update status');
@@ -420,7 +252,8 @@ async function main() {
   });
 
   await step('unknown docType shows load form failed', async () => {
-    expectedFailures.push({ status: 404, path: '/docTypes/NOPE/form' }, { status: 400, path: '/docTypes/NOPE/form' });
+    probe.expectFailure(404, '/docTypes/NOPE/form');
+    probe.expectFailure(400, '/docTypes/NOPE/form');
     await page.goto(`${baseUrl}/form?docType=NOPE&action=new`);
     await page.locator('[data-error="load-form"]').waitFor();
     assert((await page.locator('[data-error="load-form"]').innerText()).includes('加载表单失败'), 'load form failed text');
@@ -429,36 +262,11 @@ async function main() {
   await step(
     'no console errors or warnings',
     async () => {
-      assert(page, 'no page ran');
-      assert(consoleProblems.length === 0, `console problems:\n${consoleProblems.join('\n')}`);
-      if (ignoredNetworkLogs.length > 0) {
-        console.log(`     (Chromium logged ${ignoredNetworkLogs.length} expected refusals: ${ignoredNetworkLogs.join(' | ')})`);
-      }
+      assert(probe, 'no page ran');
+      probe.assertNoConsoleProblems();
     },
     { always: true },
   );
+  await probe?.context.close().catch(() => undefined);
 }
 
-try {
-  await main();
-} finally {
-  await browser?.close().catch(() => undefined);
-  viteDev?.child.kill('SIGTERM');
-  if (server) {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => {
-      const t = setTimeout(() => {
-        server.child.kill('SIGKILL');
-        r();
-      }, 5000);
-      server.child.on('exit', () => {
-        clearTimeout(t);
-        r();
-      });
-    });
-    if (results.failed > 0) console.log(`--- server output ---\n${server.output().slice(-4000)}`);
-    rmSync(server.dir, { recursive: true, force: true });
-  }
-  console.log(`${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
-  process.exitCode = results.failed > 0 || results.passed === 0 ? 1 : 0;
-}

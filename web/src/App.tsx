@@ -1,18 +1,49 @@
-import { Route, Routes } from 'react-router-dom';
-import TopBar from './components/TopBar';
-import HomePage from './pages/HomePage';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
+import Guard from './auth/Guard';
+import Layout from './shell/Layout';
+import IeNotice from './shell/IeNotice';
+import GlobalNotices from './shell/GlobalNotices';
+import DashboardPage from './pages/DashboardPage';
 import FormPage from './pages/FormPage';
+import ForbiddenPage from './pages/ForbiddenPage';
+import LoginPage from './pages/LoginPage';
+import MenuRoutePage from './pages/MenuRoutePage';
+import MmdlPage from './pages/MmdlPage';
 import NotFoundPage from './pages/NotFoundPage';
+import PlaceholderPage from './pages/PlaceholderPage';
+import SsoPage from './pages/SsoPage';
+import { placeholderRoutes } from './routes';
 
+/** /form starts afresh for another document type (the same type keeps its state across a save). */
+function FormRoute() {
+  const [params] = useSearchParams();
+  return <FormPage key={params.get('docType') ?? ''} />;
+}
+
+/** Every route of the portal (navigation-and-access.md 2.1), behind the navigation guard. */
 export default function App() {
   return (
     <>
-      <TopBar />
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/form" element={<FormPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <IeNotice />
+      <Guard>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/sso" element={<SsoPage />} />
+          <Route path="/mmdl" element={<MmdlPage />} />
+          <Route element={<Layout />}>
+            <Route index element={<Navigate to="/Dashboard" replace />} />
+            <Route path="/Dashboard/:stamp?" element={<DashboardPage />} />
+            <Route path="/form" element={<FormRoute />} />
+            <Route path="/404" element={<NotFoundPage />} />
+            <Route path="/403" element={<ForbiddenPage />} />
+            {placeholderRoutes.map((name) => (
+              <Route key={name} path={`/${name}/:stamp?`} element={<PlaceholderPage name={name} route />} />
+            ))}
+            <Route path="*" element={<MenuRoutePage />} />
+          </Route>
+        </Routes>
+      </Guard>
+      <GlobalNotices />
     </>
   );
 }

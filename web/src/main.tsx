@@ -8,9 +8,17 @@ import { useTranslation } from 'react-i18next';
 import './i18n';
 import App from './App';
 import { portalTheme } from './theme';
+import { ApiError } from './api/client';
+import { SessionProvider } from './auth/session';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      // Only a call that got no answer is worth repeating; an answer stands.
+      retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status > 0),
+    },
+  },
 });
 
 function Root() {
@@ -24,7 +32,9 @@ function Root() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <BrowserRouter>
-        <App />
+        <SessionProvider>
+          <App />
+        </SessionProvider>
       </BrowserRouter>
     </ThemeProvider>
   );

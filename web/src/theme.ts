@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { enUS, zhCN } from '@mui/material/locale';
+import { enUS, thTH, zhCN } from '@mui/material/locale';
 
 /** The portal theme, with MUI's own texts in the interface language. */
 export function portalTheme(lang: string) {
@@ -7,9 +7,9 @@ export function portalTheme(lang: string) {
     {
       palette: { primary: { main: '#1f5fa8' }, background: { default: '#f4f6f9' } },
       typography: {
-        fontFamily: '"Segoe UI", "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", Roboto, Arial, sans-serif',
+        fontFamily: '"Segoe UI", "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Leelawadee UI", "Noto Sans Thai", Tahoma, Roboto, Arial, sans-serif',
       },
     },
-    lang === 'en' ? enUS : zhCN,
+    lang === 'en' ? enUS : lang === 'th' ? thTH : zhCN,
   );
 }

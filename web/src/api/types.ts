@@ -92,3 +92,35 @@ export type DocumentHead = Record<string, unknown> & {
   businessType1?: string;
   businessType2?: string;
 };
+
+/**
+ * The signed-in person (navigation-and-access.md 3.1). Every field may carry a display
+ * twin with the suffix Txt (deptIdTxt, compIdTxt, ...).
+ */
+export interface CurrentUser {
+  userId?: string | number;
+  nickname?: string;
+  username?: string;
+  role?: string;
+  headImgUrl?: string;
+  menus?: unknown;
+  permissions?: unknown;
+  allPermissions?: unknown;
+  busPlate?: string;
+  compId?: string;
+  costCenter?: string;
+  currency?: string;
+  deptId?: string;
+  email?: string;
+  empId?: string;
+  empLevel?: string;
+  empName?: string;
+  empNo?: string;
+  hisDept?: string;
+  mainJob?: string;
+  phone?: string;
+  status?: string;
+  /** The companies the person may work for, when the server lists them (for X-company). */
+  companies?: Array<{ key?: string; value?: string; code?: string; name?: string } | string>;
+  [key: string]: unknown;
+}

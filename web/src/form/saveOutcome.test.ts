@@ -23,4 +23,9 @@ describe('classifySaveError', () => {
     expect(classifySaveError(new ApiError(500, 'EINTERNAL', 'bug', null))).toEqual({ kind: 'failed', status: 500, message: 'bug' });
     expect(classifySaveError(new TypeError('Failed to fetch'))).toEqual({ kind: 'failed', status: 0, message: 'Failed to fetch' });
   });
+
+  it('leaves "not logged in" to the app-wide handler', () => {
+    expect(classifySaveError(new ApiError(401, '400', 'not logged in!', null))).toEqual({ kind: 'signedOut' });
+    expect(classifySaveError(new ApiError(500, '400', 'not logged in', null))).toEqual({ kind: 'signedOut' });
+  });
 });

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/client';
+import { ApiError, isNotLoggedIn } from '../api/client';
 import type { CheckResult, Finding } from '../api/types';
 
 /** What a refused save means for the page. */
@@ -6,6 +6,8 @@ export type SaveRefusal =
   | { kind: 'refused'; message: string; findings: Finding[] }
   | { kind: 'confirm'; message: string; findings: Finding[]; confirmFindings: Finding[] }
   | { kind: 'conflict'; message: string }
+  /** Not logged in: the app already says so and logs out (api/client.ts); nothing more to show. */
+  | { kind: 'signedOut' }
   | { kind: 'failed'; status: number; message: string };
 
 function findingsOf(data: unknown): Finding[] {
@@ -15,8 +17,9 @@ function findingsOf(data: unknown): Finding[] {
 
 /**
  * Sorts a failed save: 422 ECONFIRM asks to confirm the confirm-severity findings,
- * other 422s are check findings, 409 is a stale version, anything else (including a
- * network failure, status 0) is a service failure.
+ * other 422s are check findings, 409 is a stale version, 401 (or 500 with code "400")
+ * means signed out, anything else (including a network failure, status 0) is a service
+ * failure.
  */
 export function classifySaveError(error: unknown): SaveRefusal {
   if (!(error instanceof ApiError)) {
@@ -35,5 +38,6 @@ export function classifySaveError(error: unknown): SaveRefusal {
     return { kind: 'refused', message: error.message, findings };
   }
   if (error.status === 409) return { kind: 'conflict', message: error.message };
+  if (isNotLoggedIn(error.status, error.code)) return { kind: 'signedOut' };
   return { kind: 'failed', status: error.status, message: error.message };
 }

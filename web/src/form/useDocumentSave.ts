@@ -64,6 +64,8 @@ export function useDocumentSave({ docType, family, action, onStored }: SaveTarge
             case 'conflict':
               setConflict(true);
               break;
+            case 'signedOut':
+              break;
             case 'failed':
               setPrompt({
                 message: t('save.serviceError', { code: refusal.status }),

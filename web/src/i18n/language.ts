@@ -1,5 +1,5 @@
 /** The interface languages; zh is the default. */
-export const languages = ['zh', 'en'] as const;
+export const languages = ['zh', 'en', 'th'] as const;
 export type Language = (typeof languages)[number];
 
 const storageKey = 'formwork.lang';
@@ -8,7 +8,7 @@ const storageKey = 'formwork.lang';
 export function storedLanguage(): Language {
   try {
     const v = globalThis.localStorage?.getItem(storageKey);
-    return v === 'en' || v === 'zh' ? v : 'zh';
+    return (languages as readonly string[]).includes(v ?? '') ? (v as Language) : 'zh';
   } catch {
     return 'zh';
   }
@@ -22,7 +22,7 @@ export function storeLanguage(lang: Language): void {
   }
 }
 
-/** Picks the text for lang from a {zh, en} object, falling back to zh, then any. */
+/** Picks the text for lang from a {zh, en, th} object, falling back to zh, then any. */
 export function localText(text: unknown, lang: string): string {
   if (text == null) return '';
   if (typeof text === 'string') return text;

@@ -24,9 +24,16 @@ import PromptNotice from '../components/PromptNotice';
 import ConfirmDialog from '../components/ConfirmDialog';
 import ConflictDialog from '../components/ConflictDialog';
 import SavedNotice from '../components/SavedNotice';
+import { ApiError } from '../api/client';
+import ForbiddenPage from './ForbiddenPage';
+import { useEdition } from '../auth/useEdition';
 
-function newDocument(docType: string): FormDocument {
-  return { head: { docType } };
+/**
+ * A new document in the chosen company: head.companyCode is the client's to send (it
+ * picks the catalogue edition, docs/api.md); the server fills a blank reimburser.
+ */
+function newDocument(docType: string, company: string): FormDocument {
+  return { head: company ? { docType, companyCode: company } : { docType } };
 }
 
 function PageMessage({ children, error }: { children: string; error: string }) {
@@ -53,12 +60,18 @@ export default function FormPage() {
   const action = params.get('action') || (businessId ? 'edit' : 'new');
   const lang = i18n.language;
 
-  const [formData, setFormData] = useState<FormDocument | null>(() => (businessId ? null : newDocument(docType)));
+  const editions = useEdition();
+  const [formData, setFormData] = useState<FormDocument | null>(() => (businessId ? null : newDocument(docType, editions.company)));
+
+  // A document renders in its company's edition and, once stored, under the schema version it was saved with.
+  const company = typeof formData?.head?.companyCode === 'string' ? formData.head.companyCode : '';
+  const edition = editions.editionFor(company || editions.company);
+  const savedVersion = businessId && typeof formData?.head?.schemaVersion === 'number' ? formData.head.schemaVersion : undefined;
 
   // The export names the family, which the document calls need.
   const exportQuery = useQuery({
-    ...formExportQuery({ docType, subType: formData ? subTypeOf(formData.head) : '', action, lang }),
-    enabled: docType !== '',
+    ...formExportQuery({ docType, subType: formData ? subTypeOf(formData.head) : '', action, lang, edition, version: savedVersion }),
+    enabled: docType !== '' && editions.ready,
   });
   const exported = exportQuery.data;
   const family = exported?.family ?? '';
@@ -141,6 +154,9 @@ export default function FormPage() {
   };
 
   if (!docType) return <PageMessage error="no-doc-type">{t('form.missingDocType')}</PageMessage>;
+  // The server refuses this person the document (another person's) or the type: 403.
+  const refused = [loadQuery.error, exportQuery.error].find((e) => e instanceof ApiError && e.status === 403);
+  if (refused) return <ForbiddenPage detail={refused.message} />;
   if (exportQuery.isError && !exported) return <PageMessage error="load-form">{t('form.loadFailed')}</PageMessage>;
   if (loadQuery.isError) {
     const detail = loadQuery.error?.message ? `: ${loadQuery.error.message}` : '';

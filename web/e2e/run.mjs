@@ -1,0 +1,53 @@
+// Runs every browser test against real formwork servers and prints, as its last line,
+// "N passed, N failed". `node e2e/run.mjs portal` runs one scenario (form, portal, sso, legacy).
+//
+// The form and portal scenarios share one server (seeded demo users, trusted source
+// systems); the single sign-on and earlier-menu scenarios start their own, configured
+// for a fake CAS server and for the earlier menu variant. E2E_DEV=1 serves the pages from Vite's dev server (proxying /api), so that
+// React's and MUI's development-only warnings are caught too.
+import { launchBrowser, results, scenario, startServer, startViteDev, stopServer, summary } from './harness.mjs';
+import { run as runForm } from './form.e2e.mjs';
+import { run as runPortal, TRUSTED_SOURCES } from './portal.e2e.mjs';
+import { run as runSso } from './sso.e2e.mjs';
+import { run as runLegacy } from './legacy.e2e.mjs';
+
+const wanted = new Set(process.argv.slice(2));
+const want = (name) => wanted.size === 0 || wanted.has(name);
+
+const setup = scenario('setup');
+let server;
+let vite;
+let browser;
+try {
+  if (want('form') || want('portal')) {
+    await setup.step('server starts', async () => {
+      server = await startServer({ env: { FORMWORK_TRUSTED_SOURCES: TRUSTED_SOURCES } });
+      console.log(`     server at ${server.url}`);
+      if (!process.env.E2E_DEV) {
+        const index = await (await fetch(`${server.url}/form`)).text();
+        if (!index.includes('id="root"')) throw new Error('the server binary serves no web app: build it after the web (cd .. && make build)');
+      }
+    });
+    if (process.env.E2E_DEV) {
+      await setup.step('vite dev server starts', async () => {
+        vite = await startViteDev(server.url);
+        console.log(`     dev server at ${vite.url}`);
+      });
+    }
+  }
+  await setup.step('browser starts', async () => {
+    browser = await launchBrowser();
+  });
+  if (!setup.broken) {
+    const env = { browser, serverUrl: server?.url, baseUrl: vite?.url ?? server?.url };
+    if (want('form')) await runForm(env);
+    if (want('portal')) await runPortal(env);
+    if (want('sso')) await runSso({ browser });
+    if (want('legacy')) await runLegacy({ browser });
+  }
+} finally {
+  await browser?.close().catch(() => undefined);
+  vite?.child.kill('SIGTERM');
+  await stopServer(server, { showOutput: results.failed > 0 });
+  summary();
+}
