@@ -43,8 +43,9 @@ replay: ## replay the rule fixtures of rules/fixtures
 release: ## record the catalogue as released (snapshots + lock) after review
 	$(GO) run ./tools/formwork lint --release .
 
-bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load)
+bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; worklists on PostgreSQL)
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
+	$(GO) test ./server -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
 
 chromium: ## install Debian's chromium for the browser tests when it is missing
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium)

@@ -31,7 +31,8 @@ func (d *DocType) NewDocument() *Document {
 func KeepServerFields(doc, from *Document) {
 	keep := func(s *Section, dst, src Values) {
 		for _, f := range s.Fields {
-			if !f.ReadOnly || f.Value != nil || f.Name == s.StatusField || (s.Name == "head" && f.Name == "docType") {
+			if !f.ReadOnly || f.Value != nil || f.Name == s.StatusField || (s.Name == "head" && f.Name == "docType") ||
+				(s.Table && f.Name == deletedFlag) {
 				continue
 			}
 			if v, ok := src[f.Name]; ok {
@@ -75,6 +76,10 @@ func ForbiddenChanges(prev, next *Document, action string) []string {
 	before := prepare(prev.Clone(), nil, Options{Action: action}, false)
 	after := prepare(next.Clone(), nil, Options{Action: action}, false)
 	editable := func(f *Field, row int) bool {
+		if f.Name == deletedFlag && f.Section.Table {
+			// deleting a row is editing the table: allowed where the mode edits
+			return dt.modes[action].Editable
+		}
 		for _, r := range []*run{before, after} {
 			var env any
 			if row < 0 {
@@ -93,7 +98,7 @@ func ForbiddenChanges(prev, next *Document, action string) []string {
 	var out []string
 	check := func(s *Section, a, b Values, row int) {
 		for _, f := range s.Fields {
-			if f.ReadOnly {
+			if f.ReadOnly && !(s.Table && f.Name == deletedFlag) {
 				continue
 			}
 			x, hadX := a[f.Name]

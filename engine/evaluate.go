@@ -213,7 +213,12 @@ func isBlank(v any) bool {
 	return false
 }
 
-func rowDeleted(row Values) bool { return row.String("flag") == "D" }
+// deletedFlag is the row field whose value D marks a deleted row: the form
+// sets it when the user deletes a stored row, no rule counts the row, and it
+// is the client's to set although no one types it.
+const deletedFlag = "flag"
+
+func rowDeleted(row Values) bool { return row.String(deletedFlag) == "D" }
 
 func (r *run) applyDefaults() {
 	for _, s := range r.dt.Sections {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"formwork/engine"
 
@@ -71,9 +72,12 @@ func (s *Server) saveApproverConfig(c echo.Context) error {
 	if row.Status == "" {
 		row.Status = configActive
 	}
-	for _, f := range []struct{ path, value string }{{"companyCode", row.CompanyCode}, {"costCenter", row.CostCenter}, {"businessType", row.BusinessType}} {
-		if len(f.value) > 40 {
-			return engine.Errorf(engine.EINVALID, f.path, "%s is longer than 40 characters", f.path)
+	for _, f := range []struct {
+		path, value string
+		max         int
+	}{{"companyCode", row.CompanyCode, 20}, {"costCenter", row.CostCenter, 40}, {"businessType", row.BusinessType, 20}} {
+		if utf8.RuneCountInString(f.value) > f.max {
+			return engine.Errorf(engine.EINVALID, f.path, "%s is longer than %d characters", f.path, f.max)
 		}
 	}
 	switch {

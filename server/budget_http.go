@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"formwork/engine"
 
@@ -320,12 +321,15 @@ func (s *Server) saveBudget(c echo.Context) error {
 	b.Amount = *in.Amount
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if b.ID == 0 {
-			for _, f := range []struct{ path, v string }{{"companyCode", b.CompanyCode}, {"department", b.Department}, {"budgetAccount", b.BudgetAccount}} {
-				if f.v == "" {
+			for _, f := range []struct {
+				path, v string
+				max     int
+			}{{"companyCode", b.CompanyCode, 20}, {"department", b.Department, 40}, {"budgetAccount", b.BudgetAccount, 40}, {"project", b.Project, 40}} {
+				if f.v == "" && f.path != "project" {
 					return engine.Errorf(engine.EINVALID, f.path, "%s is missing (send JSON such as %s)", f.path, example)
 				}
-				if len(f.v) > 40 {
-					return engine.Errorf(engine.EINVALID, f.path, "%s is longer than 40 characters", f.path)
+				if utf8.RuneCountInString(f.v) > f.max {
+					return engine.Errorf(engine.EINVALID, f.path, "%s is longer than %d characters", f.path, f.max)
 				}
 			}
 			if !periodRe.MatchString(b.Period) {

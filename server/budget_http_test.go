@@ -246,6 +246,7 @@ func TestSaveBudget(t *testing.T) {
 			{"an amount that is no number", "finance01", node(`,"amount":"much","control":"weak"`), 400, "is not an amount"},
 			{"an unknown control", "finance01", node(`,"amount":1,"control":"hard"`), 400, "control must be strong, weak or none"},
 			{"a period that is no month", "finance01", `{"companyCode":"1000","department":"IT01","budgetAccount":"660204","period":"2026-13","amount":1,"control":"none"}`, 400, "period must be a month yyyy-MM"},
+			{"a company code too long", "admin", `{"companyCode":"100000000000000000000","department":"IT01","budgetAccount":"660204","period":"2026-12","amount":1,"control":"none"}`, 400, "companyCode is longer than 20 characters"},
 			{"no department", "finance01", `{"companyCode":"1000","budgetAccount":"660204","period":"2026-12","amount":1,"control":"none"}`, 400, "department is missing"},
 			{"a company finance01 does not work for", "finance01", `{"companyCode":"3000","department":"IT01","budgetAccount":"660204","period":"2026-12","amount":1,"control":"none"}`, 403, "you do not work for company 3000"},
 			{"an employee", "employee01", node(`,"amount":1,"control":"none"`), 403, "您没有菜单budget的权限"},

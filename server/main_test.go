@@ -81,7 +81,7 @@ func forEachDatabaseWith(t *testing.T, configure func(*server.Config), body func
 // identities of seeds/ (passwords hashed at bcrypt's lowest cost, to run
 // fast) and its master data, on a clock the test can move; it is shut down
 // when t ends.
-func newTestAPI(t *testing.T, db *gorm.DB, configure func(*server.Config)) *testAPI {
+func newTestAPI(t testing.TB, db *gorm.DB, configure func(*server.Config)) *testAPI {
 	t.Helper()
 	clock := &testClock{}
 	cfg := server.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost, Now: clock.Now}
@@ -124,7 +124,7 @@ func (api *testAPI) travel(t *testing.T, d time.Duration) {
 }
 
 // tokenOf returns a session token of a demo user, signing in on first use.
-func (api *testAPI) tokenOf(t *testing.T, username string) string {
+func (api *testAPI) tokenOf(t testing.TB, username string) string {
 	t.Helper()
 	api.mu.Lock()
 	token, ok := api.tokens[username]
@@ -141,7 +141,7 @@ func (api *testAPI) tokenOf(t *testing.T, username string) string {
 
 // login signs a demo user in with the demo password and returns a new
 // session's token.
-func (api *testAPI) login(t *testing.T, username string) string {
+func (api *testAPI) login(t testing.TB, username string) string {
 	t.Helper()
 	res := api.request(t, "POST", "/api/galaxycommon/login/auth", `{"username":"`+username+`","password":"`+demoPassword+`"}`, noToken)
 	var data struct {
@@ -172,7 +172,7 @@ var catalogue struct {
 }
 
 // repositoryCatalogue is schemas/ and rules/ of the repository, loaded once.
-func repositoryCatalogue(t *testing.T) *engine.Catalogue {
+func repositoryCatalogue(t testing.TB) *engine.Catalogue {
 	t.Helper()
 	catalogue.once.Do(func() { catalogue.cat, catalogue.err = engine.Load(os.DirFS("..")) })
 	if catalogue.err != nil {
@@ -194,7 +194,7 @@ func openSQLite(t *testing.T) *gorm.DB {
 
 // openPostgres opens the PostgreSQL database in a new schema fw_<random hex>,
 // dropped with everything in it when t ends.
-func openPostgres(t *testing.T) *gorm.DB {
+func openPostgres(t testing.TB) *gorm.DB {
 	t.Helper()
 	base := postgresBaseDSN()
 	admin := postgresAdmin(t, base)
@@ -223,7 +223,7 @@ var postgresProbe struct {
 // postgresAdmin opens a plain connection to the base DSN, for creating and
 // dropping schemas. Reachability is probed once per test binary, so an
 // absent PostgreSQL costs one connect timeout, not one per test.
-func postgresAdmin(t *testing.T, base string) *gorm.DB {
+func postgresAdmin(t testing.TB, base string) *gorm.DB {
 	t.Helper()
 	postgresProbe.once.Do(func() {
 		db, err := openPostgresPlain(base)
@@ -262,7 +262,7 @@ func openPostgresPlain(dsn string) (*gorm.DB, error) {
 }
 
 // postgresUnavailable fails the test in CI and skips it elsewhere.
-func postgresUnavailable(t *testing.T, dsn string, err error) {
+func postgresUnavailable(t testing.TB, dsn string, err error) {
 	t.Helper()
 	where := redactPassword(dsn)
 	if os.Getenv("CI") == "true" {
@@ -303,7 +303,7 @@ func redactPassword(dsn string) string {
 	return passwordURLRe.ReplaceAllString(dsn, "${1}:xxx@")
 }
 
-func closeOnCleanup(t *testing.T, db *gorm.DB) {
+func closeOnCleanup(t testing.TB, db *gorm.DB) {
 	t.Cleanup(func() { closeDB(db) })
 }
 
@@ -313,7 +313,7 @@ func closeDB(db *gorm.DB) {
 	}
 }
 
-func randomHex(t *testing.T, n int) string {
+func randomHex(t testing.TB, n int) string {
 	t.Helper()
 	b := make([]byte, n)
 	if _, err := io.ReadFull(rand.Reader, b); err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strings"
 
 	"formwork/engine"
@@ -94,7 +95,7 @@ func (s *Server) printDocument(c echo.Context) error {
 	p.Maker, p.Applicant = nm.of(rec.CreateBy), nm.of(rec.Applicant)
 	var approvers []string
 	for _, t := range pv.Tasks {
-		if t.Status == taskDone && t.Step != stepSupplement && !contains(approvers, t.CompleteByTxt) {
+		if t.Status == taskDone && t.Step != stepSupplement && !slices.Contains(approvers, t.CompleteByTxt) {
 			approvers = append(approvers, t.CompleteByTxt)
 		}
 		if t.Status == taskOpen {
@@ -178,9 +179,9 @@ func (s *Server) printDocument(c echo.Context) error {
 }
 
 // printValue writes a value for print: money with thousands separators and
-// two decimals, an enumeration or sub-type by its title, a user, company,
-// department or cost center by name, a code with its Txt twin when the
-// document has one.
+// two decimals, an account number masked, an enumeration or sub-type by
+// its title, a user, company, department or cost center by name, a code
+// with its Txt twin when the document has one.
 func (s *Server) printValue(ctx context.Context, doc *engine.Document, vals engine.Values, f *engine.Field, v any, l string) (string, bool) {
 	switch x := v.(type) {
 	case decimal.Decimal:
@@ -193,6 +194,9 @@ func (s *Server) printValue(ctx context.Context, doc *engine.Document, vals engi
 	case string:
 		if x == "" {
 			return "", false
+		}
+		if f.Display == "accountMask" {
+			return maskAccount(x), false
 		}
 		if twin := vals.String(f.Name + "Txt"); twin != "" {
 			return x + " " + twin, false
@@ -222,6 +226,16 @@ func (s *Server) printValue(ctx context.Context, doc *engine.Document, vals engi
 		return x, false
 	}
 	return fmt.Sprint(v), false
+}
+
+// maskAccount shows only the first 4 and last 4 characters of an account
+// number longer than 8 (navigation-and-access.md 2.4).
+func maskAccount(s string) string {
+	r := []rune(s)
+	if len(r) <= 8 {
+		return s
+	}
+	return string(r[:4]) + strings.Repeat("*", len(r)-8) + string(r[len(r)-4:])
 }
 
 func subTypeTitle(list []*engine.SubType, key, l string) string {

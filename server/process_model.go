@@ -41,15 +41,16 @@ type ProcessTask struct {
 	BusinessID string `gorm:"size:40;not null;index:idx_tasks_business_seq,priority:1"`
 	Seq        int    `gorm:"not null;index:idx_tasks_business_seq,priority:2"`
 	Step       string `gorm:"size:20;not null"`
-	Assignee   string `gorm:"size:64;not null;index:idx_tasks_assignee_status,priority:1"`
-	Status     string `gorm:"size:10;not null;index:idx_tasks_assignee_status,priority:2"`
+	// my to-do: open tasks of an assignee, newest first
+	Assignee string `gorm:"size:64;not null;index:idx_tasks_assignee_status,priority:1"`
+	Status   string `gorm:"size:10;not null;index:idx_tasks_assignee_status,priority:2"`
 	// AddedBy is who asked for this task (add-sign, supplement), Request
 	// what they asked.
-	AddedBy          string    `gorm:"size:64"`
-	Request          string    `gorm:"size:1000"`
-	CreatedAt        time.Time `gorm:"not null"`
-	OpenedAt         *time.Time
-	CompleteBy       string `gorm:"size:64;index:idx_tasks_complete_by,priority:1"`
+	AddedBy          string     `gorm:"size:64"`
+	Request          string     `gorm:"size:1000"`
+	CreatedAt        time.Time  `gorm:"not null"`
+	OpenedAt         *time.Time `gorm:"index:idx_tasks_assignee_status,priority:3"`
+	CompleteBy       string     `gorm:"size:64"`
 	CompleteAt       *time.Time
 	TaskReult        string `gorm:"size:20"`
 	TaskReultComment string `gorm:"size:1000"`
@@ -71,6 +72,22 @@ const (
 	stepAddSign    = "addSign"
 	stepSupplement = "supplement"
 )
+
+// DocumentDone is a document on someone's completed list: the latest task
+// they decided on it (approve, reject, addSign, supplement; a supplement
+// answer of the applicant is not a decision). Written with the task's
+// completion, one row per document and person, so that "my completed" is
+// read by an index instead of grouping tasks.
+type DocumentDone struct {
+	BusinessID string    `gorm:"primaryKey;size:40"`
+	Owner      string    `gorm:"primaryKey;size:64;index:idx_dones_owner_at,priority:1"`
+	CompleteAt time.Time `gorm:"not null;index:idx_dones_owner_at,priority:2"`
+	TaskID     int64     `gorm:"not null"`
+	TaskReult  string    `gorm:"size:20;not null"`
+}
+
+// TableName is the completed-list table.
+func (DocumentDone) TableName() string { return "document_dones" }
 
 // DocumentEvent is one transition of a document: who, when, from which
 // state to which, by which action, with which comment. It is written in the

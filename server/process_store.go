@@ -154,6 +154,15 @@ func completeTask(tx *gorm.DB, t *ProcessTask, by, result, comment string, at ti
 		return engine.Errorf(engine.ECONFLICT, "taskId", "task %d of document %s was completed meanwhile by someone else", t.TaskID, t.BusinessID)
 	}
 	t.Status, t.CompleteBy, t.CompleteAt, t.TaskReult, t.TaskReultComment = taskDone, by, &at, result, comment
+	if t.Step != stepSupplement {
+		err := tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "business_id"}, {Name: "owner"}},
+			DoUpdates: clause.AssignmentColumns([]string{"complete_at", "task_id", "task_reult"}),
+		}).Create(&DocumentDone{BusinessID: t.BusinessID, Owner: by, CompleteAt: at, TaskID: t.TaskID, TaskReult: result}).Error
+		if err != nil {
+			return fmt.Errorf("record the decision: %w", err)
+		}
+	}
 	return closeTodo(tx, t.BusinessID, t.Assignee, at)
 }
 

@@ -178,7 +178,7 @@ var statusOfCode = map[string]int{
 
 // request sends one request and checks the envelope contract (see
 // checkEnvelope).
-func (api *testAPI) request(t *testing.T, method, path, body string, headers map[string]string) *apiResponse {
+func (api *testAPI) request(t testing.TB, method, path, body string, headers map[string]string) *apiResponse {
 	t.Helper()
 	res, err := api.send(method, path, body, headers)
 	if err != nil {
@@ -227,7 +227,7 @@ func (api *testAPI) send(method, path, body string, headers map[string]string) (
 // checkEnvelope checks what docs/api.md promises of every answer: JSON, an
 // envelope with a known code that matches the HTTP status and a message,
 // and never a 500.
-func checkEnvelope(t *testing.T, res *apiResponse) {
+func checkEnvelope(t testing.TB, res *apiResponse) {
 	t.Helper()
 	method, path := res.method, res.path
 	if ct := res.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {

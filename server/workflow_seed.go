@@ -7,7 +7,7 @@ import (
 
 // workflowModels are the tables of approval, budget control and events.
 func workflowModels() []any {
-	return []any{&ProcessInstance{}, &ProcessTask{}, &DocumentEvent{}, &ApproverConfig{},
+	return []any{&ProcessInstance{}, &ProcessTask{}, &DocumentEvent{}, &DocumentDone{}, &ApproverConfig{},
 		&Budget{}, &BudgetAccountMapping{}, &BudgetEntry{}, &BudgetMovement{}}
 }
 

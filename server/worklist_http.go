@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/labstack/echo/v4"
+	"gorm.io/gorm"
 )
 
 // worklistItem is one document of a worklist as answered.
@@ -71,12 +72,12 @@ func (s *Server) queryWorklist(c echo.Context) error {
 	for k := range s.Lifecycle().States {
 		states[k] = true
 	}
-	scope, order, err := worklistScope(s.db.WithContext(ctx), q, who.Username(), actsFor, states, s.now())
+	scope, counted, order, err := worklistScope(s.db.WithContext(ctx), q, who.Username(), actsFor, states, s.now())
 	if err != nil {
 		return err
 	}
 	var total int64
-	if err := scope.Session(&gormSession).Count(&total).Error; err != nil {
+	if err := counted.Session(&gorm.Session{}).Count(&total).Error; err != nil {
 		return fmt.Errorf("count worklist: %w", err)
 	}
 	cols := "d.business_id, d.doc_type, d.edition, d.schema_version, d.business_type1, d.business_type2, d.applicant, d.create_by, d.company_code, " +
@@ -89,7 +90,7 @@ func (s *Server) queryWorklist(c echo.Context) error {
 	}
 	var rows []worklistRow
 	if total > 0 {
-		if err := scope.Session(&gormSession).Select(cols).Order(order).Limit(pg.size).Offset(pg.offset()).Scan(&rows).Error; err != nil {
+		if err := scope.Session(&gorm.Session{}).Select(cols).Order(order).Limit(pg.size).Offset(pg.offset()).Scan(&rows).Error; err != nil {
 			return fmt.Errorf("read worklist: %w", err)
 		}
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -56,33 +57,33 @@ var quickRanges = map[int]bool{1: true, 7: true, 30: true, 90: true}
 var orderColumns = map[string]string{
 	"createAt": "d.created_at", "updatedAt": "d.updated_at", "businessId": "d.business_id",
 	"amount": "d.amount", "docType": "d.doc_type", "status": "d.status",
-	"receivedAt": "t.opened_at", "completeAt": "t.complete_at",
+	"receivedAt": "t.opened_at", "completeAt": "t.complete_at", // todo: open task; done: document_dones
 }
 
-// page is a validated page request.
-type page struct{ size, current int }
+// listPage is a validated page request.
+type listPage struct{ size, current int }
 
-func (p page) offset() int { return (p.current - 1) * p.size }
+func (p listPage) offset() int { return (p.current - 1) * p.size }
 
 // maxPageSize bounds a page.
 const maxPageSize = 200
 
 // pageOf applies the defaults (navigation-and-access.md 9: page size 10,
 // page 1) and refuses nonsense.
-func pageOf(size, current int) (page, error) {
+func pageOf(size, current int) (listPage, error) {
 	switch {
 	case size == 0:
 		size = 10
 	case size < 0 || size > maxPageSize:
-		return page{}, engine.Errorf(engine.EINVALID, "pageSize", "pageSize must be 1 to %d", maxPageSize)
+		return listPage{}, engine.Errorf(engine.EINVALID, "pageSize", "pageSize must be 1 to %d", maxPageSize)
 	}
 	switch {
 	case current == 0:
 		current = 1
 	case current < 0:
-		return page{}, engine.Errorf(engine.EINVALID, "currentPage", "currentPage must be 1 or more")
+		return listPage{}, engine.Errorf(engine.EINVALID, "currentPage", "currentPage must be 1 or more")
 	}
-	return page{size, current}, nil
+	return listPage{size, current}, nil
 }
 
 // pageAnswer is a page of a list.
@@ -122,14 +123,18 @@ type worklistRow struct {
 }
 
 // worklistScope builds the query of one list for user me, who acts today
-// for actsFor (todo), with the filters of q; the caller counts and pages
-// it. Every list reads documents as d; todo and done join process_tasks as t.
-func worklistScope(db *gorm.DB, q worklistQuery, me string, actsFor []string, states map[string]bool, now time.Time) (*gorm.DB, string, error) {
-	if !contains(worklists, q.List) {
-		return nil, "", engine.Errorf(engine.EINVALID, "list", "list must be one of %s, not %q", strings.Join(worklists, ", "), clipText(q.List, 20))
+// for actsFor (todo), with the filters of q, and the order; the caller
+// pages it. Every list reads documents as d; todo joins the open tasks as
+// t, done the completed list (document_dones) as t. count is the query
+// that counts the list: the same, or, when no filter needs the documents,
+// the tasks or the completed list alone (an index count, not a join).
+func worklistScope(db *gorm.DB, q worklistQuery, me string, actsFor []string, states map[string]bool, now time.Time) (list, count *gorm.DB, order string, err error) {
+	if !slices.Contains(worklists, q.List) {
+		return nil, nil, "", engine.Errorf(engine.EINVALID, "list", "list must be one of %s, not %q", strings.Join(worklists, ", "), clipText(q.List, 20))
 	}
 	tx := db.Table("documents AS d")
-	order := "createAt"
+	var alone *gorm.DB // counts the list without documents, when no filter needs them
+	order = "createAt"
 	switch q.List {
 	case listDraft, listReturned:
 		tx = tx.Where("(d.create_by = ? OR d.applicant = ?) AND d.status = ?", me, me, q.List)
@@ -138,47 +143,52 @@ func worklistScope(db *gorm.DB, q worklistQuery, me string, actsFor []string, st
 	case listTodo:
 		owners := append([]string{me}, actsFor...)
 		if a := strings.TrimSpace(q.Assignee); a != "" {
-			if !contains(owners, a) {
-				return nil, "", engine.Errorf(engine.EINVALID, "assignee", "%s is neither you nor someone you act for today", clipText(a, 64))
+			if !slices.Contains(owners, a) {
+				return nil, nil, "", engine.Errorf(engine.EINVALID, "assignee", "%s is neither you nor someone you act for today", clipText(a, 64))
 			}
 			owners = []string{a}
 		}
-		// a delegate sees the delegator's tasks, but not on the delegate's
-		// own documents: nobody decides on their own
-		tx = tx.Joins("JOIN process_tasks t ON t.business_id = d.business_id").
-			Where("t.status = ? AND t.assignee IN ?", taskOpen, owners).
-			Where("(t.assignee = ? OR (d.applicant <> ? AND d.create_by <> ?) OR t.step = ?)", me, me, me, stepSupplement)
+		tx = tx.Joins("JOIN process_tasks t ON t.business_id = d.business_id").Where("t.status = ? AND t.assignee IN ?", taskOpen, owners)
+		if len(owners) == 1 && owners[0] == me {
+			alone = db.Table("process_tasks AS t").Where("t.status = ? AND t.assignee = ?", taskOpen, me)
+		} else {
+			// a delegate sees the delegator's tasks, but not on the
+			// delegate's own documents: nobody decides on their own
+			tx = tx.Where("(t.assignee = ? OR (d.applicant <> ? AND d.create_by <> ?) OR t.step = ?)", me, me, me, stepSupplement)
+		}
 		order = "receivedAt"
 	case listDone:
-		// the user's latest decision on each document (task ids grow)
-		mine := db.Table("process_tasks").Select("business_id, MAX(task_id) AS task_id").
-			Where("complete_by = ? AND status = ? AND step <> ?", me, taskDone, stepSupplement).Group("business_id")
-		tx = tx.Joins("JOIN (?) m ON m.business_id = d.business_id", mine).Joins("JOIN process_tasks t ON t.task_id = m.task_id")
+		tx = tx.Joins("JOIN document_dones t ON t.business_id = d.business_id").Where("t.owner = ?", me)
+		alone = db.Table("document_dones AS t").Where("t.owner = ?", me)
 		order = "completeAt"
 	}
+	filtered := false
+	where := func(query string, args ...any) {
+		tx, filtered = tx.Where(query, args...), true
+	}
 	if id := strings.TrimSpace(q.BusinessID); id != "" {
-		tx = tx.Where(`d.business_id LIKE ? ESCAPE '\'`, likePrefix(id))
+		where(`d.business_id LIKE ? ESCAPE '\'`, likePrefix(id))
 	}
 	if p := strings.TrimSpace(q.ProcessID); p != "" {
-		tx = tx.Where("d.process_id = ?", p)
+		where("d.process_id = ?", p)
 	}
 	if len(q.Types) > 0 {
-		tx = tx.Where("d.doc_type IN ?", q.Types)
+		where("d.doc_type IN ?", q.Types)
 	}
 	for _, f := range []struct{ col, v string }{{"d.applicant", q.Applicant}, {"d.create_by", q.CreateBy}, {"d.company_code", q.CompanyCode}} {
 		if v := strings.TrimSpace(f.v); v != "" {
-			tx = tx.Where(f.col+" = ?", v)
+			where(f.col+" = ?", v)
 		}
 	}
 	if ps := strings.TrimSpace(q.ProcessStatus); ps != "" {
-		var list []string
+		var wanted []string
 		for _, st := range strings.Split(ps, ",") {
 			if st = strings.TrimSpace(st); !states[st] {
-				return nil, "", engine.Errorf(engine.EINVALID, "processStatus", "processStatus %q is no document state", clipText(st, 20))
+				return nil, nil, "", engine.Errorf(engine.EINVALID, "processStatus", "processStatus %q is no document state", clipText(st, 20))
 			}
-			list = append(list, st)
+			wanted = append(wanted, st)
 		}
-		tx = tx.Where("d.status IN ?", list)
+		where("d.status IN ?", wanted)
 	}
 	for _, d := range []struct {
 		path, v string
@@ -189,26 +199,26 @@ func worklistScope(db *gorm.DB, q worklistQuery, me string, actsFor []string, st
 		}
 		day, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(d.v), now.Location())
 		if err != nil {
-			return nil, "", engine.Errorf(engine.EINVALID, d.path, "%s must be a date yyyy-MM-dd, not %q", d.path, clipText(d.v, 20))
+			return nil, nil, "", engine.Errorf(engine.EINVALID, d.path, "%s must be a date yyyy-MM-dd, not %q", d.path, clipText(d.v, 20))
 		}
 		if d.to {
-			tx = tx.Where("d.created_at < ?", day.AddDate(0, 0, 1))
+			where("d.created_at < ?", day.AddDate(0, 0, 1))
 		} else {
-			tx = tx.Where("d.created_at >= ?", day)
+			where("d.created_at >= ?", day)
 		}
 	}
 	if q.QuickRange != 0 {
 		if !quickRanges[q.QuickRange] {
-			return nil, "", engine.Errorf(engine.EINVALID, "quickRange", "quickRange must be 1, 7, 30 or 90 (days)")
+			return nil, nil, "", engine.Errorf(engine.EINVALID, "quickRange", "quickRange must be 1, 7, 30 or 90 (days)")
 		}
-		tx = tx.Where("d.created_at >= ?", now.AddDate(0, 0, -q.QuickRange))
+		where("d.created_at >= ?", now.AddDate(0, 0, -q.QuickRange))
 	}
 	if q.OrderBy != "" {
 		order = q.OrderBy
 	}
 	col, known := orderColumns[order]
 	if !known || (order == "receivedAt" && q.List != listTodo) || (order == "completeAt" && q.List != listDone) {
-		return nil, "", engine.Errorf(engine.EINVALID, "orderBy", "orderBy must be one of createAt, updatedAt, businessId, amount, docType, status (receivedAt for todo, completeAt for done)")
+		return nil, nil, "", engine.Errorf(engine.EINVALID, "orderBy", "orderBy must be one of createAt, updatedAt, businessId, amount, docType, status (receivedAt for todo, completeAt for done)")
 	}
 	dir := "DESC"
 	switch strings.ToLower(q.Sorts) {
@@ -216,9 +226,13 @@ func worklistScope(db *gorm.DB, q worklistQuery, me string, actsFor []string, st
 	case "asc", "ascending":
 		dir = "ASC"
 	default:
-		return nil, "", engine.Errorf(engine.EINVALID, "sorts", "sorts must be asc or desc")
+		return nil, nil, "", engine.Errorf(engine.EINVALID, "sorts", "sorts must be asc or desc")
 	}
-	return tx, fmt.Sprintf("%s %s, d.business_id %s", col, dir, dir), nil
+	count = tx
+	if alone != nil && !filtered {
+		count = alone
+	}
+	return tx, count, fmt.Sprintf("%s %s, d.business_id %s", col, dir, dir), nil
 }
 
 // likePrefix escapes a LIKE pattern's wildcards and matches the beginning.
@@ -226,15 +240,3 @@ func likePrefix(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return r.Replace(s) + "%"
 }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// gormSession lets a built query run more than once (count, then page).
-var gormSession = gorm.Session{}
