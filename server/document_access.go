@@ -51,6 +51,25 @@ func (s *Server) mayOpen(c echo.Context, id *Identity, rec *DocumentRecord) erro
 // onTodoList reports whether the document is on the to-do list of owner or
 // of someone owner acts for today (an active delegation: a delegate
 // completes the delegator's tasks).
+// mayRead is mayOpen for reading only (load, history, print): it also lets
+// in whoever decided on the document (an approver who approved or rejected
+// it keeps it in their completed list), without letting them change it.
+func (s *Server) mayRead(c echo.Context, id *Identity, rec *DocumentRecord) error {
+	err := s.mayOpen(c, id, rec)
+	if engine.ErrorCode(err) != engine.EFORBIDDEN {
+		return err
+	}
+	var n int64
+	if qerr := s.db.WithContext(c.Request().Context()).Model(&DocumentDone{}).
+		Where("business_id = ? AND owner = ?", rec.BusinessID, id.Username()).Count(&n).Error; qerr != nil {
+		return fmt.Errorf("look up completed list: %w", qerr)
+	}
+	if n > 0 {
+		return nil
+	}
+	return err
+}
+
 func (s *Server) onTodoList(ctx context.Context, owner, businessID string) (bool, error) {
 	var n int64
 	db := s.db.WithContext(ctx)

@@ -328,7 +328,7 @@ func (s *Server) loadDocument(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.mayOpen(c, CurrentUser(c), rec); err != nil {
+	if err := s.mayRead(c, CurrentUser(c), rec); err != nil {
 		return err
 	}
 	if err := checkFamily(c, s.storedType(rec)); err != nil {

@@ -74,7 +74,7 @@ func (s *Server) printDocument(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.mayOpen(c, CurrentUser(c), rec); err != nil {
+	if err := s.mayRead(c, CurrentUser(c), rec); err != nil {
 		return err
 	}
 	if _, err := s.nextState(c, rec.BusinessID, doc.Type.Family, rec.Status, "print", false); err != nil {

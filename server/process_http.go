@@ -408,7 +408,7 @@ func (s *Server) processHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.mayOpen(c, CurrentUser(c), rec); err != nil {
+	if err := s.mayRead(c, CurrentUser(c), rec); err != nil {
 		return err
 	}
 	return s.answerProcess(c, id)

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -238,9 +239,16 @@ func TestApproveTwiceToApproved(t *testing.T) {
 		if res := api.request(t, "POST", voidURL, `{"businessId":"`+id+`"}`, nil); res.status != 409 {
 			t.Errorf("voiding an approved claim: HTTP %d", res.status)
 		}
-		// the approvers no longer have it to do, but the applicant still reads it
-		if res := api.request(t, "GET", loadClaimURL+id, "", api.as(t, "manager01")); res.status != 403 {
-			t.Errorf("manager01 after approving: HTTP %d, want 403 (no longer on the to-do list)", res.status)
+		// the approvers no longer have it to do, but still read what they
+		// decided on (their completed list links to it); they cannot change it
+		if res := api.request(t, "GET", loadClaimURL+id, "", api.as(t, "manager01")); res.status != 200 {
+			t.Errorf("manager01 reading what they approved: HTTP %d, want 200", res.status)
+		}
+		if res, err := api.send("GET", "/api/galaxyform/print/"+id, "", api.as(t, "manager01")); err != nil || res.status != 200 {
+			t.Errorf("manager01 printing what they approved: %v %v, want 200", res, err)
+		}
+		if res := api.request(t, "GET", loadClaimURL+id, "", api.as(t, "finance01")); res.status != 200 {
+			t.Errorf("finance01 (company finance) reading it: HTTP %d", res.status)
 		}
 	})
 }
@@ -304,9 +312,18 @@ func TestRejectReturnsForEditAndResubmit(t *testing.T) {
 		if res.status != 200 {
 			t.Fatalf("editing a returned claim: HTTP %d %s", res.status, clip(res.body))
 		}
-		// manager01 no longer has it to do
-		if res := api.request(t, "GET", loadClaimURL+id, "", api.as(t, "manager01")); res.status != 403 {
-			t.Errorf("manager01 after rejecting: HTTP %d", res.status)
+		// manager01 no longer has it to do: reads what they rejected, changes nothing
+		if res := api.request(t, "GET", loadClaimURL+id, "", api.as(t, "manager01")); res.status != 200 {
+			t.Errorf("manager01 reading what they rejected: HTTP %d", res.status)
+		}
+		var loaded struct {
+			Data map[string]any `json:"data"`
+		}
+		_ = json.Unmarshal([]byte(api.request(t, "GET", loadClaimURL+id, "", nil).body), &loaded)
+		loaded.Data["head"].(map[string]any)["description"] = "审批人改的"
+		b, _ := json.Marshal(loaded.Data)
+		if res := api.request(t, "PUT", "/api/galaxyform/yx/ap/head/update?action=edit", string(b), api.as(t, "manager01")); res.status != 403 {
+			t.Errorf("manager01 changing what they rejected: HTTP %d, want 403", res.status)
 		}
 		mustSubmit(t, api, id, "employee01")
 		h = readHistory(t, api, id)
