@@ -113,11 +113,15 @@ export async function run({ browser, baseUrl, serverUrl }) {
     assert(/^\/YG\/BE\/\d{13}$/.test(path()), `a second click carries a new stamp: ${page.url()}`);
   });
 
-  await step('a list page without a server call says it is not available yet', async () => {
+  await step('a worklist entry opens its list; an entry without a page says it is not available yet', async () => {
     await page.locator('[data-menu="MY00001"]').click();
     await page.waitForURL((u) => /^\/MY\/MY00001\/\d{13}$/.test(u.pathname));
+    await page.locator('[data-page="worklist"][data-list="draft"] [data-worklist-table][data-loaded="true"]').waitFor();
+    assertEqual((await page.locator('[data-list-title]').innerText()).trim(), '草稿箱', 'list title');
+    await page.locator('[data-menu="MY00006"]').click();
+    await page.waitForURL((u) => /^\/MY\/MY00006\/\d{13}$/.test(u.pathname));
     const text = await page.locator('[data-page="placeholder"]').innerText();
-    assert(text.includes('草稿箱') && text.includes('not available yet'), `placeholder says so plainly: ${text}`);
+    assert(text.includes('撤销') && text.includes('not available yet'), `placeholder says so plainly: ${text}`);
   });
 
   await step('the logo returns to the Dashboard and a shortcut opens a new form', async () => {
@@ -161,10 +165,11 @@ export async function run({ browser, baseUrl, serverUrl }) {
     const body = await res.json();
     assertEqual(res.status, 200, `finance01 creates a document (${body.message} ${JSON.stringify(body.data?.errors ?? '')})`);
     const businessId = body.data.head.businessId;
-    probe.expectFailure(403, '/head/load');
-    const refused = page.waitForResponse((r) => r.url().includes('/head/load'));
+    // The form asks for the document's history first (it names the family to load it from).
+    probe.expectFailure(403, '/process/history');
+    const refused = page.waitForResponse((r) => r.url().includes('/process/history'));
     await page.goto(`${baseUrl}/form?docType=EX02&businessId=${encodeURIComponent(businessId)}&action=edit`);
-    assertEqual((await refused).status(), 403, 'load status');
+    assertEqual((await refused).status(), 403, 'history status');
     await page.locator('[data-page="403"]').waitFor();
     assert((await page.locator('[data-page="403"]').innerText()).includes(businessId), 'the 403 page repeats the server reason');
   });

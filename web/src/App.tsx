@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import Guard from './auth/Guard';
 import Layout from './shell/Layout';
 import IeNotice from './shell/IeNotice';
@@ -13,11 +13,12 @@ import NotFoundPage from './pages/NotFoundPage';
 import PlaceholderPage from './pages/PlaceholderPage';
 import SsoPage from './pages/SsoPage';
 import { placeholderRoutes } from './routes';
+import { formKeyOf } from './form/formKey';
 
-/** /form starts afresh for another document type (the same type keeps its state across a save). */
+/** /form starts afresh for another document (a new one keeps its page across its first save: formKeyOf). */
 function FormRoute() {
-  const [params] = useSearchParams();
-  return <FormPage key={params.get('docType') ?? ''} />;
+  const location = useLocation();
+  return <FormPage key={formKeyOf(location.search, location.state)} />;
 }
 
 /** Every route of the portal (navigation-and-access.md 2.1), behind the navigation guard. */

@@ -127,6 +127,36 @@ export async function apiCall<T>(
   return envelope.data as T;
 }
 
+/**
+ * GETs a page that is not JSON (the print view) with the identity headers, as text.
+ * A refusal comes as the usual envelope and throws ApiError, like apiCall.
+ */
+export async function apiText(url: string, options: CallOptions = {}): Promise<string> {
+  const lang = i18n.language;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(withLang(url, lang), { signal, headers: { Accept: 'text/html', 'Accept-Language': lang, ...identityHeaders() } });
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    if (timeout.aborted) throw new ApiError(0, 'ETIMEOUT', `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`, null);
+    throw new ApiError(0, 'ENETWORK', err instanceof Error ? err.message : String(err), null);
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let envelope: Partial<Envelope<unknown>> = {};
+    try {
+      envelope = JSON.parse(text) as Envelope<unknown>;
+    } catch {
+      // not JSON: the status says it
+    }
+    if (isNotLoggedIn(res.status, envelope.code) && !options.quietAuth) handleNotLoggedIn();
+    throw new ApiError(res.status, envelope.code ?? '', envelope.message ?? '', envelope.data);
+  }
+  return text;
+}
+
 /** Whether a failed call should not be retried: any answer the server gave on purpose. */
 export function isFinalError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;

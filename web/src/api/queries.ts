@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiCall } from './client';
 import { fetchCurrentUser } from './auth';
 import type { DocTypeEntry, FormDocument, FormExport } from './types';
+import { fetchProcessHistory } from './process';
+import { queryWorklist, type WorklistRequest } from './worklist';
 
 // Every server read the app makes: queryKey and queryFn kept together.
 
@@ -90,7 +92,55 @@ export const documentQuery = (family: string, businessId: string) =>
         undefined,
         signal,
       ),
-    staleTime: Infinity,
+    // Read again whenever a page opens it (someone may have moved it on meanwhile), but
+    // not on focus or reconnect: that would overwrite what the person is typing.
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
+  });
+
+/**
+ * GET /api/galaxyform/process/history?businessId=: state, allowed actions, tasks and
+ * events of a stored document. The language is in the key: the ...Txt texts follow it.
+ */
+export const processHistoryQuery = (businessId: string, lang: string) =>
+  queryOptions({
+    queryKey: ['processHistory', businessId, lang],
+    queryFn: ({ signal }) => fetchProcessHistory(businessId, signal),
+    staleTime: 0,
+    // Not on focus: an approver who has decided may no longer open the document (403).
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+/** POST /api/galaxyform/worklist/query: one page of a worklist; the previous page stays while the next loads. */
+export const worklistQuery = (request: WorklistRequest, lang: string) =>
+  queryOptions({
+    queryKey: ['worklist', request.list, lang, request],
+    queryFn: ({ signal }) => queryWorklist(request, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
+
+/** One person of POST /api/galaxyform/searchhelp/queryEmployeeInfo: key employee id, value name, attr1 username. */
+export interface EmployeeOption {
+  key: string;
+  value: string;
+  attr1?: string;
+  attr3?: string;
+  attr9?: string;
+}
+
+/** Search help for people (the add-sign approver): at most 50, matching id, number, username or name. */
+export const employeeSearchQuery = (searchTxt: string, lang: string) =>
+  queryOptions({
+    queryKey: ['employeeSearch', lang, searchTxt],
+    queryFn: ({ signal }) =>
+      apiCall<EmployeeOption[]>('POST', '/api/galaxyform/searchhelp/queryEmployeeInfo', searchTxt ? { searchTxt } : {}, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
     retry: false,
   });
 

@@ -6,17 +6,20 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DocumentHead, SubTypeOption } from '../api/types';
 import { childOptions, knownValue } from '../form/subTypes';
+import { statusColor } from '../process/ProcessHistory';
 
 export interface FormHeaderProps {
   title: string;
   head: DocumentHead | undefined;
+  /** The stored document's state, as the server names it (ProcessView.status, statusTxt). */
+  status?: { code: string; text: string };
   subTypes: SubTypeOption[] | undefined;
   readonly: boolean;
   onSubTypeChange: (bt1: SubTypeOption | undefined, bt2: SubTypeOption | undefined) => void;
 }
 
 /** The document title, its business id, and the businessType1 / businessType2 selects. */
-export default function FormHeader({ title, head, subTypes, readonly, onSubTypeChange }: FormHeaderProps) {
+export default function FormHeader({ title, head, status, subTypes, readonly, onSubTypeChange }: FormHeaderProps) {
   const { t } = useTranslation();
   const level1 = subTypes ?? [];
   const bt1 = knownValue(level1, head?.businessType1);
@@ -37,6 +40,14 @@ export default function FormHeader({ title, head, subTypes, readonly, onSubTypeC
           data-business-id={businessId}
         />
         {typeof head?.version === 'number' && <Chip size="small" variant="outlined" label={`${t('form.version')}: ${head.version}`} />}
+        {status?.code && (
+          <Chip
+            size="small"
+            color={statusColor(status.code)}
+            label={`${t('form.status')}: ${status.text || status.code}`}
+            data-document-status={status.code}
+          />
+        )}
       </Box>
       {level1.length > 0 && (
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>

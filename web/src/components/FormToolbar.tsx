@@ -2,26 +2,70 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import SaveIcon from '@mui/icons-material/Save';
+import SaveAsOutlined from '@mui/icons-material/SaveAsOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import UndoOutlined from '@mui/icons-material/UndoOutlined';
+import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
+import HelpOutline from '@mui/icons-material/HelpOutline';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LifecycleAction } from '../api/process';
 
-export interface FormToolbarProps {
-  /** The export's buttons for this action and sub-type; Save shows when it is one of them. */
-  buttons: string[];
-  saving: boolean;
-  onSave: () => void;
+const icons: Record<LifecycleAction, ReactElement> = {
+  save: <SaveIcon />,
+  tempSave: <SaveAsOutlined />,
+  submit: <SendOutlined />,
+  approve: <CheckCircleOutline />,
+  reject: <UndoOutlined />,
+  addSign: <PersonAddAlt />,
+  supplement: <HelpOutline />,
+  void: <BlockOutlined />,
+  print: <PrintOutlined />,
+};
+
+const colors: Partial<Record<LifecycleAction, 'primary' | 'success' | 'warning' | 'error'>> = {
+  approve: 'success',
+  reject: 'warning',
+  void: 'error',
+};
+
+/** The main action of a toolbar: submit, else approve, else save. */
+function primaryOf(actions: readonly LifecycleAction[]): LifecycleAction | undefined {
+  return (['submit', 'approve', 'save'] as const).find((a) => actions.includes(a));
 }
 
-/** The form's toolbar: Save works; the export's other buttons are shown disabled for now. */
-export default function FormToolbar({ buttons, saving, onSave }: FormToolbarProps) {
+export interface FormToolbarProps {
+  /** The lifecycle buttons to show (toolbarActions: the server's allowed actions in this mode). */
+  actions: readonly LifecycleAction[];
+  /** The export's other buttons (image view, invoice detail, ...): shown disabled for now. */
+  others: readonly string[];
+  /** The action running, if any: every button waits for it. */
+  busy: LifecycleAction | null;
+  onAction: (action: LifecycleAction) => void;
+}
+
+/** The form's toolbar: the lifecycle actions, then the export's other buttons (not available yet). */
+export default function FormToolbar({ actions, others, busy, onAction }: FormToolbarProps) {
   const { t } = useTranslation();
-  const others = buttons.filter((b) => b !== 'save');
+  const primary = primaryOf(actions);
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }} data-toolbar>
-      {buttons.includes('save') && (
-        <Button variant="contained" startIcon={<SaveIcon />} disabled={saving} onClick={onSave} data-button="save">
-          {saving ? t('save.saving') : t('buttons.save')}
+      {actions.map((a) => (
+        <Button
+          key={a}
+          variant={a === primary ? 'contained' : 'outlined'}
+          color={colors[a] ?? 'primary'}
+          startIcon={icons[a]}
+          disabled={busy !== null}
+          onClick={() => onAction(a)}
+          data-button={a}
+        >
+          {busy === a ? t('process.running', { action: t(`buttons.${a}`) }) : t(`buttons.${a}`)}
         </Button>
-      )}
+      ))}
       {others.map((b) => (
         <Tooltip key={b} title={t('buttons.notYet')}>
           <span>

@@ -13,6 +13,8 @@ export interface DocumentFormProps {
   uiSchema: UiSchema;
   formData: FormDocument;
   extraErrors: ErrorSchema;
+  /** Nothing can be changed: a stored document whose state or mode allows no save. */
+  readonly?: boolean;
   onChange: (formData: FormDocument) => void;
 }
 
@@ -27,7 +29,7 @@ const defaultFormStateBehavior = { constAsDefaults: 'skipOneOf' } as const;
  * The rjsf form: a pure renderer of schema, uiSchema, formData and the server's errors.
  * It neither validates live nor submits; the page's toolbar saves.
  */
-function DocumentForm({ schema, uiSchema, formData, extraErrors, onChange }: DocumentFormProps) {
+function DocumentForm({ schema, uiSchema, formData, extraErrors, readonly = false, onChange }: DocumentFormProps) {
   return (
     <Form
       schema={schema}
@@ -38,6 +40,7 @@ function DocumentForm({ schema, uiSchema, formData, extraErrors, onChange }: Doc
       fields={fields}
       templates={templates}
       extraErrors={extraErrors}
+      readonly={readonly}
       experimental_defaultFormStateBehavior={defaultFormStateBehavior}
       liveValidate={false}
       showErrorList={false}

@@ -5,7 +5,8 @@ import type { FieldState, FormDocument } from '../api/types';
 export const EVALUATE_DELAY_MS = 400;
 
 /**
- * Debounced evaluate calls. `schedule(doc)` (re)starts a 400 ms timer; when it fires the
+ * Debounced evaluate calls. `schedule(doc)` (re)starts a 400 ms timer (`schedule(doc, 0)`:
+ * at once, for a document just put on screen); when it fires the
  * document is posted to /api/formwork/evaluate, an older call still running is aborted,
  * and only the newest answer is used: its field states are returned and its values
  * handed to onValues. A failing call changes nothing (the save reports problems).
@@ -21,7 +22,7 @@ export function useEvaluate(action: string, onValues: (values: Record<string, un
   actionRef.current = action;
 
   const schedule = useCallback(
-    (doc: FormDocument) => {
+    (doc: FormDocument, delay: number = EVALUATE_DELAY_MS) => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         running.current?.abort();
@@ -35,7 +36,7 @@ export function useEvaluate(action: string, onValues: (values: Record<string, un
           },
           () => undefined,
         );
-      }, EVALUATE_DELAY_MS);
+      }, delay);
     },
     [],
   );

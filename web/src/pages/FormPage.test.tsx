@@ -44,6 +44,8 @@ beforeEach(async () => {
       if (input.includes('/registry/docTypes/EX02/form')) answer = ok(ex02Export);
       else if (input.includes('/evaluate')) answer = ok({ check: check([]), fields: {}, values: { 'head.exchangeRate': 1 } });
       else if (input.includes('/head/create') || input.includes('/head/update')) answer = saveAnswers.shift() ?? ok(body);
+      else if (input.includes('/process/history')) answer = ok({ businessId: 'EX02X1', family: 'ap', status: 'draft', actions: ['save', 'tempSave', 'submit', 'void', 'print'], tasks: [], events: [] });
+      else if (input.includes('/head/load')) answer = ok({ head: { businessId: 'EX02X1', docType: 'EX02', version: 1 } });
       else answer = { status: 404, body: { code: 'ENOTFOUND', message: 'no route', data: null } };
       return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
     }),
@@ -96,7 +98,7 @@ function buttonByText(text: string): HTMLButtonElement | undefined {
   return [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === text);
 }
 
-const saves = () => calls.filter((c) => c.url.includes('/head/'));
+const saves = () => calls.filter((c) => c.url.includes('/head/create') || c.url.includes('/head/update'));
 
 describe('FormPage', () => {
   it('shows the export: title, toolbar buttons as placeholders, sub-type selects', async () => {
@@ -129,6 +131,9 @@ describe('FormPage', () => {
     await waitFor(() => document.querySelector('[data-notice="saved"]'));
     expect(document.querySelector('[data-testid="location"]')?.textContent).toBe('/form?docType=EX02&businessId=EX02X1&action=edit');
     expect(document.querySelector('[data-business-id]')?.getAttribute('data-business-id')).toBe('EX02X1');
+    // Stored now: the server's actions for a draft replace the new document's save / temporary save.
+    await waitFor(() => document.querySelector('[data-button="submit"]'));
+    expect(document.querySelector('[data-error="history"]')).toBeNull();
   });
 
   it('does nothing more when the confirm question is cancelled', async () => {

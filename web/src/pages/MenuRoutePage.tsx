@@ -12,6 +12,8 @@ import FormListPage from './FormListPage';
 import ForbiddenPage from './ForbiddenPage';
 import NotFoundPage from './NotFoundPage';
 import PlaceholderPage from './PlaceholderPage';
+import WorklistPage from '../worklist/WorklistPage';
+import { worklistOf } from '../worklist/lists';
 
 /** Whether the route names an entry of the spec's menu (either variant) that this person's menu lacks. */
 function inCatalogue(pathname: string, docType: string | null): boolean {
@@ -43,9 +45,9 @@ function GroupIndex({ group, title }: { group: MenuNode; title: string }) {
 
 /**
  * Any route under a menu group, with its version stamp: /YG/BE/1732200000000 or
- * /payables/1732200000000?docType=AA. An entry of the person's menu opens the generic
- * form-list page when it names a document type, and otherwise says its page is not
- * available yet; an entry of the spec's menu that the person's menu lacks is 403;
+ * /payables/1732200000000?docType=AA. An entry of the person's menu opens its worklist
+ * (draft box, to-do, applications, completed, returned), the generic form-list page when
+ * it names a document type, and otherwise says its page is not available yet; an entry of the spec's menu that the person's menu lacks is 403;
  * anything else is 404.
  */
 export default function MenuRoutePage() {
@@ -68,6 +70,8 @@ export default function MenuRoutePage() {
   const title = nodeTitle(entry, group, i18n.language);
   const key = location.pathname + location.search;
   if (entry.children.length > 0) return <GroupIndex group={entry} title={title} />;
+  const list = worklistOf(entry);
+  if (list) return <WorklistPage key={key} list={list} title={title === entry.code ? undefined : title} />;
   if (entry.docType) return <FormListPage key={key} docType={entry.docType} title={title === entry.code ? undefined : title} />;
   return <PlaceholderPage key={key} name={title} />;
 }
