@@ -111,9 +111,10 @@ func (Employee) TableName() string { return "master_employees" }
 // helps offer only them, dictionaries name everyone.
 const employeeActive = "1"
 
-// Vendor is a supplier, with the account it is paid to (Bank is the
-// branch's CNAPS code). Company empty: every company of the group deals with it.
-type Vendor struct {
+// BusinessPartner is what vendors and customers share: a code, a name, the
+// company that deals with them (empty: every company of the group), the tax
+// number and the account (Bank is the branch's CNAPS code).
+type BusinessPartner struct {
 	Code        string     `gorm:"primaryKey;size:20" yaml:"code"`
 	Name        masterName `gorm:"embedded;embeddedPrefix:name_" yaml:"name"`
 	Company     string     `gorm:"size:20;index" yaml:"company"`
@@ -123,17 +124,16 @@ type Vendor struct {
 	AccountName string     `gorm:"size:200" yaml:"accountName"`
 }
 
+// Vendor is a supplier, with the account it is paid to.
+type Vendor struct {
+	BusinessPartner `gorm:"embedded" yaml:",inline"`
+}
+
 func (Vendor) TableName() string { return "master_vendors" }
 
 // Customer is a buyer, with the account it pays from.
 type Customer struct {
-	Code        string     `gorm:"primaryKey;size:20" yaml:"code"`
-	Name        masterName `gorm:"embedded;embeddedPrefix:name_" yaml:"name"`
-	Company     string     `gorm:"size:20;index" yaml:"company"`
-	TaxNo       string     `gorm:"size:30" yaml:"taxNo"`
-	Bank        string     `gorm:"size:20" yaml:"bank"`
-	Account     string     `gorm:"size:40" yaml:"account"`
-	AccountName string     `gorm:"size:200" yaml:"accountName"`
+	BusinessPartner `gorm:"embedded" yaml:",inline"`
 }
 
 func (Customer) TableName() string { return "master_customers" }
