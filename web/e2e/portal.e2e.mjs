@@ -71,6 +71,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
   await step('employee01 logs in and lands on the Dashboard with name and employee id', async () => {
     await loginThroughPage(page, baseUrl, 'employee01', 'demo123');
     await page.waitForURL((u) => u.pathname === '/Dashboard');
+    await page.locator('[data-welcome]', { hasText: 'E00001' }).waitFor(); // filled once the current user loads
     const welcome = await page.locator('[data-welcome]').innerText();
     assert(welcome.includes('E00001') && welcome.includes('张三'), `welcome text with employee id and name: ${welcome}`);
     assert((await page.locator('[data-dashboard-hello]').innerText()).includes('张三'), 'the Dashboard greets by name');
@@ -345,7 +346,8 @@ export async function run({ browser, baseUrl, serverUrl }) {
     await page.goto(`${baseUrl}/Dashboard?${new URLSearchParams({ k2token: token, sourceSystem: 'K2' })}`);
     assertEqual((await sent).headers()['k2token'], token, 'k2token header');
     await page.waitForURL((u) => u.pathname === '/Dashboard' && !u.search.includes('k2token'));
-    assert((await page.locator('[data-welcome]').innerText()).includes('E00001'), 'signed in as employee01');
+    // the welcome text fills in once the current user has loaded: wait for it
+    await page.locator('[data-welcome]', { hasText: 'E00001' }).waitFor({ timeout: STEP_TIMEOUT });
     assertEqual(await storage('k2token'), token, 'k2token kept');
   });
 

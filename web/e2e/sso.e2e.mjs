@@ -84,7 +84,7 @@ export async function run({ browser }) {
       assert(sent.searchParams.get('ticket')?.startsWith('ST-e2e-'), `ticket sent: ${answer.url()}`);
       assert(sent.searchParams.get('service')?.startsWith(`${baseUrl}/sso?redirect=`), `service sent: ${answer.url()}`);
       await page.waitForURL((u) => u.pathname === '/Dashboard' && u.searchParams.get('from') === 'e2e' && !u.searchParams.has('ticket'));
-      assert((await page.locator('[data-welcome]').innerText()).includes('E00001'), 'signed in as employee01');
+      await page.locator('[data-welcome]', { hasText: 'E00001' }).waitFor(); // signed in as employee01, once the current user loads
       assert(await page.evaluate(() => localStorage.getItem('token')), 'session token kept');
       assert(cas.log.includes('GET /cas/login') && cas.log.includes('GET /cas/serviceValidate'), `CAS asked: ${cas.log}`);
     });
