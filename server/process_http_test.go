@@ -213,6 +213,9 @@ func TestApproveTwiceToApproved(t *testing.T) {
 			t.Fatalf("after the first approval: %s", s)
 		}
 		mustDecide(t, api, id, "finance01", "approve", "")
+		if res := api.request(t, "GET", historyURL+id, "", nil); !strings.Contains(res.body, `"edition":"form","schemaVersion":1`) {
+			t.Errorf("the history names the edition and schema version the form renders with: %s", clip(res.body))
+		}
 		h := readHistory(t, api, id)
 		if h.Status != "approved" || h.StatusTxt != "已审批" {
 			t.Errorf("after the last approval: %s %s", h.Status, h.StatusTxt)

@@ -77,10 +77,14 @@ type processView struct {
 	BusinessID string `json:"businessId"`
 	DocType    string `json:"docType"`
 	Family     string `json:"family"`
-	Status     string `json:"status"`
-	StatusTxt  string `json:"statusTxt"`
-	ProcessID  string `json:"processId"`
-	Version    int    `json:"version"`
+	// Edition and SchemaVersion are what the document was saved under: the
+	// form renders it with that export.
+	Edition       string `json:"edition"`
+	SchemaVersion int    `json:"schemaVersion"`
+	Status        string `json:"status"`
+	StatusTxt     string `json:"statusTxt"`
+	ProcessID     string `json:"processId"`
+	Version       int    `json:"version"`
 	// Actions are the lifecycle actions the signed-in user may take now.
 	Actions []string `json:"actions"`
 	// OpenTask is the open task when the signed-in user may complete it.
@@ -129,12 +133,12 @@ func (s *Server) processView(c echo.Context, businessID string) (*processView, e
 	if err != nil {
 		return nil, err
 	}
-	family := ""
+	family, edition := "", rec.Edition
 	if dt := s.storedType(rec); dt != nil {
-		family = dt.Family
+		family, edition = dt.Family, dt.Edition
 	}
 	nm := &names{s: s, ctx: ctx, cache: map[string]string{}}
-	v := &processView{BusinessID: rec.BusinessID, DocType: rec.DocType, Family: family, Status: rec.Status, StatusTxt: s.stateTitle(rec.Status, l),
+	v := &processView{BusinessID: rec.BusinessID, DocType: rec.DocType, Family: family, Edition: edition, SchemaVersion: rec.SchemaVersion, Status: rec.Status, StatusTxt: s.stateTitle(rec.Status, l),
 		ProcessID: rec.ProcessID, Version: rec.Version, Actions: []string{}, Tasks: []taskView{}, Events: []eventView{}, Budget: []budgetEntryView{}}
 	var tasks []ProcessTask
 	if err := s.db.WithContext(ctx).Where("business_id = ?", businessID).Order("process_id, seq").Find(&tasks).Error; err != nil {
