@@ -85,17 +85,26 @@ func TestConcurrentCreatesGetDistinctNumbers(t *testing.T) {
 // each checked against the envelope contract.
 func sendAtOnce(t *testing.T, api *testAPI, n int, request func(i int) (method, url, body string)) []*apiResponse {
 	t.Helper()
+	return sendAtOnceAs(t, api, n, func(i int) (string, string, string, map[string]string) {
+		method, url, body := request(i)
+		return method, url, body, nil
+	})
+}
+
+// sendAtOnceAs is sendAtOnce with each request's own headers.
+func sendAtOnceAs(t *testing.T, api *testAPI, n int, request func(i int) (method, url, body string, headers map[string]string)) []*apiResponse {
+	t.Helper()
 	answers := make([]*apiResponse, n)
 	errs := make([]error, n)
 	start := make(chan struct{})
 	var wg sync.WaitGroup
 	for i := 0; i < n; i++ {
-		method, url, body := request(i)
+		method, url, body, headers := request(i)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			<-start
-			answers[i], errs[i] = api.send(method, url, body, nil)
+			answers[i], errs[i] = api.send(method, url, body, headers)
 		}()
 	}
 	close(start)

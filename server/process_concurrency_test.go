@@ -3,39 +3,11 @@ package server_test
 import (
 	"fmt"
 	"sort"
-	"sync"
 	"testing"
 )
 
 // Concurrent actions on one document: exactly one wins, the other gets a
 // clear 409, and the document shows the winner's action once.
-
-// sendAtOnceAs is sendAtOnce with each request's own headers.
-func sendAtOnceAs(t *testing.T, api *testAPI, n int, request func(i int) (method, url, body string, headers map[string]string)) []*apiResponse {
-	t.Helper()
-	answers := make([]*apiResponse, n)
-	errs := make([]error, n)
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for i := 0; i < n; i++ {
-		method, url, body, headers := request(i)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			answers[i], errs[i] = api.send(method, url, body, headers)
-		}()
-	}
-	close(start)
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			t.Fatalf("request %d: %v", i, err)
-		}
-		checkEnvelope(t, answers[i])
-	}
-	return answers
-}
 
 func statuses(answers []*apiResponse) string {
 	var out []int
