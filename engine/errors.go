@@ -16,11 +16,27 @@ const (
 )
 
 // Error is the one error type of formwork: a code, the path it concerns (may
-// be empty) and a message.
+// be empty) and a message. Text, when set, is the message in every language
+// (zh, en, th): what a person reads, rendered by In in the request's
+// language; Message is then its English text, for logs and the CLI.
 type Error struct {
 	Code    string
 	Path    string
 	Message string
+	Text    Text
+}
+
+// Refuse builds an *Error whose message a person reads, in every language.
+func Refuse(code, path string, t Text) *Error {
+	return &Error{Code: code, Path: path, Message: t.In("en"), Text: t}
+}
+
+// In is the message in lang: Text when the error has one, else Message.
+func (e *Error) In(lang string) string {
+	if len(e.Text) > 0 {
+		return e.Text.In(lang)
+	}
+	return e.Message
 }
 
 func (e *Error) Error() string {

@@ -68,6 +68,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		code, msg, data = fe.Err.Code, fe.Err.Message, fe.Data
 	case errors.As(err, &ee):
 		code, msg = ee.Code, ee.Error()
+		if len(ee.Text) > 0 {
+			msg = ee.Text.In(lang(c))
+		}
 	case errors.As(err, &he):
 		switch he.Code {
 		case http.StatusNotFound:
