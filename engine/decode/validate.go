@@ -1,0 +1,166 @@
+package decode
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"formwork/engine/model"
+
+	"github.com/valyala/fastjson"
+)
+
+// Text no document may hold, anywhere: every key and string is stored,
+// shown and sent on, and each of these breaks something on the way (a
+// database that refuses NUL, a browser that shows U+FFFD, a system that
+// cannot encode the text).
+var (
+	msgNUL       = model.Text{"zh": "{path}含有空字符（NUL）", "en": "{path} contains a NUL character", "th": "{path} มีอักขระ NUL"}
+	msgUTF8      = model.Text{"zh": "{path}不是有效的UTF-8文本", "en": "{path} is not valid UTF-8 text", "th": "{path} ไม่ใช่ข้อความ UTF-8 ที่ถูกต้อง"}
+	msgSurrogate = model.Text{"zh": "{path}含有不成对的UTF-16代理项（如\\ud800）", "en": "{path} contains half of a UTF-16 surrogate pair (such as \\ud800)",
+		"th": "{path} มีตัวแทน UTF-16 ที่ไม่ครบคู่ (เช่น \\ud800)"}
+)
+
+// refuseText builds the EINVALID error of a refused key or text at path.
+func refuseText(path string, msg model.Text) *model.Error {
+	shown := path
+	if shown == "" {
+		shown = "the document"
+	}
+	return model.Refuse(model.EINVALID, path, msg.Format(map[string]model.Text{"path": {"zh": shown, "en": shown, "th": shown}}))
+}
+
+// invalid is a key or value refused before decoding: where it is (path
+// segments, innermost first, added as the check returns) and why.
+type invalid struct {
+	at  []string
+	dup string // the key given twice, for a duplicate key
+	msg model.Text
+}
+
+func (e *invalid) in(seg string) *invalid {
+	e.at = append(e.at, seg)
+	return e
+}
+
+// path joins the segments outermost first: head.docType, lineList[2].amount.
+func (e *invalid) path() string {
+	var b strings.Builder
+	for i := len(e.at) - 1; i >= 0; i-- {
+		s := e.at[i]
+		if b.Len() > 0 && !strings.HasPrefix(s, "[") {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+func (e *invalid) refusal() *model.Error {
+	if e.dup == "" {
+		return refuseText(e.path(), e.msg)
+	}
+	path := e.path()
+	where := strings.TrimSuffix(strings.TrimSuffix(path, e.dup), ".")
+	if where == "" {
+		where = "the document"
+	}
+	return model.Refuse(model.EINVALID, path, model.Text{
+		"zh": fmt.Sprintf("%s中的键%q重复出现", where, e.dup),
+		"en": fmt.Sprintf("the key %q appears twice in %s", e.dup, where),
+		"th": fmt.Sprintf("คีย์ %q ซ้ำกันใน %s", e.dup, where)})
+}
+
+// checkTree refuses, anywhere in the document, a key given twice in one
+// object (which of the two would count is up to the reader: a check and a
+// store could read different documents) and a key or text with a NUL
+// character or invalid UTF-8. Half a surrogate pair is loneSurrogate's.
+func checkTree(v *fastjson.Value) *invalid {
+	switch v.Type() {
+	case fastjson.TypeObject:
+		o, _ := v.Object()
+		return checkObject(o)
+	case fastjson.TypeArray:
+		a, _ := v.Array()
+		for i, x := range a {
+			if bad := checkTree(x); bad != nil {
+				return bad.in("[" + strconv.Itoa(i) + "]")
+			}
+		}
+	case fastjson.TypeString:
+		if msg := checkText(v.GetStringBytes()); msg != nil {
+			return &invalid{msg: msg}
+		}
+	}
+	return nil
+}
+
+// smallObject is the size up to which duplicate keys are found by comparing
+// every pair, which costs less than a map for the rows of a table.
+const smallObject = 16
+
+func checkObject(o *fastjson.Object) *invalid {
+	var bad *invalid
+	var small [smallObject][]byte
+	keys := small[:0]
+	var seen map[string]bool
+	if o.Len() > smallObject {
+		seen = make(map[string]bool, o.Len())
+	}
+	o.Visit(func(k []byte, x *fastjson.Value) {
+		if bad != nil {
+			return
+		}
+		if msg := checkText(k); msg != nil {
+			bad = &invalid{at: []string{shownKey(k)}, msg: msg}
+			return
+		}
+		if isDuplicate(k, &keys, seen) {
+			bad = &invalid{at: []string{string(k)}, dup: string(k)}
+			return
+		}
+		if b := checkTree(x); b != nil {
+			bad = b.in(string(k))
+		}
+	})
+	return bad
+}
+
+// isDuplicate records key k and tells whether it was recorded before: in
+// keys for a small object, in seen (not nil) for a large one.
+func isDuplicate(k []byte, keys *[][]byte, seen map[string]bool) bool {
+	if seen != nil {
+		if seen[string(k)] {
+			return true
+		}
+		seen[string(k)] = true
+		return false
+	}
+	for _, prev := range *keys {
+		if bytes.Equal(prev, k) {
+			return true
+		}
+	}
+	*keys = append(*keys, k)
+	return false
+}
+
+// checkText is why a key or text may not be stored, or nil.
+func checkText(b []byte) model.Text {
+	if bytes.IndexByte(b, 0) >= 0 {
+		return msgNUL
+	}
+	if !utf8.Valid(b) {
+		return msgUTF8
+	}
+	return nil
+}
+
+// shownKey is a refused key as a path segment a person can read: invalid
+// bytes and NUL written as escapes, at most 40 characters.
+func shownKey(k []byte) string {
+	s := strconv.Quote(string(k))
+	return model.Clip(s[1:len(s)-1], 40)
+}
