@@ -1,4 +1,4 @@
-package engine_test
+package export_test
 
 import (
 	"bytes"
@@ -9,7 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"formwork/engine"
+	"formwork/engine/decode"
+	"formwork/engine/eval"
+	"formwork/engine/export"
+	"formwork/engine/internal/enginetest"
+	"formwork/engine/model"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -25,7 +29,7 @@ var exports = []struct{ docType, subType, action string }{
 
 func exportJSON(t *testing.T, docType, subType, action string) []byte {
 	t.Helper()
-	f, err := catalogue(t).DocType(docType).Export(subType, action, "zh")
+	f, err := export.Form(enginetest.Catalogue(t).DocType(docType), subType, action, "zh")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +52,7 @@ func TestExportGolden(t *testing.T) {
 		name += "_" + e.action + ".json"
 		t.Run(name, func(t *testing.T) {
 			got := exportJSON(t, e.docType, e.subType, e.action)
-			path := filepath.Join("testdata", "export", name)
+			path := filepath.Join("testdata", name)
 			if *update {
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 					t.Fatal(err)
@@ -59,10 +63,10 @@ func TestExportGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (run go test ./engine -update to write it)", err)
+				t.Fatalf("%v (run go test ./engine/export -update to write it)", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("export of %s differs from %s (go test ./engine -update rewrites it after review)", name, path)
+				t.Errorf("export of %s differs from %s (go test ./engine/export -update rewrites it after review)", name, path)
 			}
 		})
 	}
@@ -72,13 +76,13 @@ func TestExportGolden(t *testing.T) {
 // which validates it against the draft 2020-12 meta-schema first.
 func compileSchema(t testing.TB, docType, subType string) *jsonschema.Schema {
 	t.Helper()
-	return compileDocType(t, catalogue(t).DocType(docType), subType)
+	return compileDocType(t, enginetest.Catalogue(t).DocType(docType), subType)
 }
 
-func compileDocType(t testing.TB, d *engine.DocType, subType string) *jsonschema.Schema {
+func compileDocType(t testing.TB, d *model.DocType, subType string) *jsonschema.Schema {
 	t.Helper()
 	docType := d.Edition + "/" + d.Code
-	f, err := d.Export(subType, "new", "zh")
+	f, err := export.Form(d, subType, "new", "zh")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +105,7 @@ func compileDocType(t testing.TB, d *engine.DocType, subType string) *jsonschema
 }
 
 func TestExportsAreValidJSONSchema(t *testing.T) {
-	for _, d := range catalogue(t).DocTypes() {
+	for _, d := range enginetest.Catalogue(t).DocTypes() {
 		compileDocType(t, d, "")
 	}
 }
@@ -109,7 +113,7 @@ func TestExportsAreValidJSONSchema(t *testing.T) {
 // The seed documents are valid structure for the exported schema and for
 // the engine alike.
 func TestSeedsMatchExportedSchema(t *testing.T) {
-	files, _ := filepath.Glob("../seeds/documents/*.json")
+	files, _ := filepath.Glob(filepath.Join(enginetest.Root(t), "seeds", "documents", "*.json"))
 	if len(files) == 0 {
 		t.Fatal("no seed documents")
 	}
@@ -123,11 +127,11 @@ func TestSeedsMatchExportedSchema(t *testing.T) {
 		if err := compileSchema(t, docType, "").Validate(inst); err != nil {
 			t.Errorf("%s: JSON Schema says %v", file, err)
 		}
-		d, fs, err := engine.Decode(catalogue(t), raw)
+		d, fs, err := decode.Decode(enginetest.Catalogue(t), raw)
 		if err != nil || len(fs) > 0 {
 			t.Errorf("%s: engine says %v %+v", file, err, fs)
 		}
-		if res := engine.Check(d, fs, engine.Options{}); !res.Valid {
+		if res := eval.Check(d, fs, eval.Options{}); !res.Valid {
 			t.Errorf("%s: check fails: %+v", file, res.Errors)
 		}
 	}
@@ -143,7 +147,7 @@ func TestExportButtonsBySubType(t *testing.T) {
 		{"EX02", "A05", "read", false},
 	}
 	for _, tt := range tests {
-		f, err := catalogue(t).DocType(tt.docType).Export(tt.subType, tt.action, "zh")
+		f, err := export.Form(enginetest.Catalogue(t).DocType(tt.docType), tt.subType, tt.action, "zh")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,10 +159,26 @@ func TestExportButtonsBySubType(t *testing.T) {
 			t.Errorf("%s %s %s: imageUpload shown %v, want %v (%v)", tt.docType, tt.subType, tt.action, got, tt.upload, f.Buttons)
 		}
 	}
-	if _, err := catalogue(t).DocType("EX02").Export("Z1", "new", "zh"); engine.ErrorCode(err) != engine.ENOTFOUND {
+	if _, err := export.Form(enginetest.Catalogue(t).DocType("EX02"), "Z1", "new", "zh"); model.ErrorCode(err) != model.ENOTFOUND {
 		t.Errorf("unknown sub-type: %v", err)
 	}
-	if _, err := catalogue(t).DocType("EX02").Export("", "nope", "zh"); engine.ErrorCode(err) != engine.EINVALID {
+	if _, err := export.Form(enginetest.Catalogue(t).DocType("EX02"), "", "nope", "zh"); model.ErrorCode(err) != model.EINVALID {
 		t.Errorf("unknown action: %v", err)
+	}
+}
+
+// A document type exports itself (DocType.Export) through this package,
+// installed when it is initialised.
+func TestDocTypeExportIsForm(t *testing.T) {
+	d := enginetest.Catalogue(t).DocType("EX02")
+	a, err := d.Export("A01", "edit", "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := export.Form(d, "A01", "edit", "en")
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if !bytes.Equal(ja, jb) {
+		t.Error("DocType.Export is not export.Form")
 	}
 }

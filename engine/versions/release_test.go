@@ -1,11 +1,16 @@
-package engine_test
+package versions_test
 
 import (
 	"strings"
 	"testing"
 	"testing/fstest"
 
-	"formwork/engine"
+	"formwork/engine/decode"
+	"formwork/engine/eval"
+	"formwork/engine/internal/enginetest"
+	"formwork/engine/load"
+	"formwork/engine/model"
+	"formwork/engine/versions"
 )
 
 // The release cycle: release v1, a breaking change without a bump is
@@ -13,36 +18,36 @@ import (
 // documents saved under it.
 func TestReleaseCycle(t *testing.T) {
 	const enums = "kinds: {values: [{key: a, label: {zh: 甲}}, {key: b, label: {zh: 乙}}]}\n"
-	fsys := miniCatalogue("")
+	fsys := enginetest.Mini("")
 	fsys["schemas/_fields/f.yaml"] = &fstest.MapFile{Data: []byte(compatFields)}
 	fsys["schemas/_enums/e.yaml"] = &fstest.MapFile{Data: []byte(enums)}
 	fsys["schemas/T1.yaml"] = &fstest.MapFile{Data: []byte(compatBase)}
-	load := func() *engine.Catalogue {
-		c, err := engine.Load(fsys)
+	loadCat := func() *load.Catalogue {
+		c, err := load.Load(fsys)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return c
 	}
-	release := func(c *engine.Catalogue) []engine.Problem {
-		lock, err := engine.ReadLock(fsys)
+	release := func(c *load.Catalogue) []model.Problem {
+		lock, err := versions.ReadLock(fsys)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files, next, problems := c.Release(fsys, lock)
+		files, next, problems := versions.Release(c, fsys, lock)
 		for p, b := range files {
 			fsys[p] = &fstest.MapFile{Data: b}
 		}
 		if next != nil {
-			fsys[engine.LockFile] = &fstest.MapFile{Data: next.JSON()}
+			fsys[versions.LockFile] = &fstest.MapFile{Data: next.JSON()}
 		}
 		return problems
 	}
 	review := func() string {
-		c := load()
-		lock, _ := engine.ReadLock(fsys)
+		c := loadCat()
+		lock, _ := versions.ReadLock(fsys)
 		var out []string
-		for _, p := range c.Review(fsys, lock) {
+		for _, p := range versions.Review(c, fsys, lock) {
 			out = append(out, p.Severity+" "+p.Rule)
 		}
 		return strings.Join(out, ",")
@@ -51,7 +56,7 @@ func TestReleaseCycle(t *testing.T) {
 	if got := review(); got != "note compat.unreleased" {
 		t.Fatalf("before any release: %s", got)
 	}
-	if p := release(load()); p != nil {
+	if p := release(loadCat()); p != nil {
 		t.Fatal(p)
 	}
 	if _, ok := fsys["schemas/_released/form/T1/v1.yaml"]; !ok {
@@ -72,7 +77,7 @@ func TestReleaseCycle(t *testing.T) {
 	if got := review(); got != "error compat.breaking" {
 		t.Fatalf("breaking change: %s", got)
 	}
-	if p := release(load()); len(p) != 1 || !strings.Contains(p[0].Message, "raise version to 2") {
+	if p := release(loadCat()); len(p) != 1 || !strings.Contains(p[0].Message, "raise version to 2") {
 		t.Fatalf("release of a breaking change: %+v", p)
 	}
 	// with the bump it is released as v2
@@ -80,28 +85,28 @@ func TestReleaseCycle(t *testing.T) {
 	if got := review(); got != "note compat.unreleased" {
 		t.Fatalf("bumped: %s", got)
 	}
-	if p := release(load()); p != nil {
+	if p := release(loadCat()); p != nil {
 		t.Fatal(p)
 	}
-	c := load()
+	c := loadCat()
 	if got := c.Versions("form", "T1"); len(got) != 2 {
 		t.Fatalf("versions %v", got)
 	}
 	// a document saved under v1 with a kind still checks under v1 and not under v2
 	raw := []byte(`{"head": {"docType": "T1", "amount": 5, "note": "n", "kind": "a"}}`)
-	d1, f1, _ := engine.DecodeAs(c.DocTypeVersion("form", "T1", 1), raw)
-	if res := engine.Check(d1, f1, engine.Options{}); !res.Valid {
+	d1, f1, _ := decode.DecodeAs(c.DocTypeVersion("form", "T1", 1), raw)
+	if res := eval.Check(d1, f1, eval.Options{}); !res.Valid {
 		t.Errorf("v1 document under v1: %+v", res.Errors)
 	}
-	_, f2, _ := engine.DecodeAs(c.DocTypeVersion("form", "T1", 2), raw)
+	_, f2, _ := decode.DecodeAs(c.DocTypeVersion("form", "T1", 2), raw)
 	if len(f2) != 1 || f2[0].Rule != "unknownField" {
 		t.Errorf("v2 has no kind: %+v", f2)
 	}
-	changes, err := c.Diff("form", "T1", 1, 2)
+	changes, err := versions.Diff(c, "form", "T1", 1, 2)
 	if err != nil || len(changes) != 1 || changes[0].Kind != "fieldRemoved" {
 		t.Errorf("diff: %+v %v", changes, err)
 	}
-	if _, err := c.Diff("form", "T1", 1, 9); engine.ErrorCode(err) != engine.ENOTFOUND {
+	if _, err := versions.Diff(c, "form", "T1", 1, 9); model.ErrorCode(err) != model.ENOTFOUND {
 		t.Errorf("diff to a missing version: %v", err)
 	}
 	// an edited snapshot is noticed

@@ -1,19 +1,21 @@
-package engine_test
+package eval_test
 
 import (
 	"encoding/json"
 	"testing"
 
-	"formwork/engine"
+	"formwork/engine/eval"
+	"formwork/engine/internal/enginetest"
+	"formwork/engine/model"
 )
 
 func n(s string) json.Number { return json.Number(s) }
 
-func validEX05() obj {
-	return obj{
-		"head": obj{"docType": "EX05", "businessType1": "A01", "companyCode": "1000", "department": "D1",
+func validEX05() enginetest.Obj {
+	return enginetest.Obj{
+		"head": enginetest.Obj{"docType": "EX05", "businessType1": "A01", "companyCode": "1000", "department": "D1",
 			"applicant": "employee01", "description": "repay", "amount": n("800.00")},
-		"recipt": obj{"receiptDate": "2026-11-20", "amount": n("800.00")},
+		"recipt": enginetest.Obj{"receiptDate": "2026-11-20", "amount": n("800.00")},
 	}
 }
 
@@ -23,50 +25,50 @@ func TestEXRules(t *testing.T) {
 	tests := []struct {
 		rule     string
 		path     string
-		pass     obj
-		fail     obj
-		severity engine.Severity
+		pass     enginetest.Obj
+		fail     enginetest.Obj
+		severity model.Severity
 	}{
 		{"ex.amount-positive", "head.amount",
-			validEX02(), patch(validEX02(), map[string]any{"head.amount": 0}), engine.SeverityError},
+			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.amount": 0}), model.SeverityError},
 		{"ex.amount-positive", "head.amount", // A05 and A07 may be 0
-			patch(validEX02(), map[string]any{"head.businessType1": "A05", "head.businessType2": nil, "head.amount": 0}),
-			patch(validEX02(), map[string]any{"head.businessType1": "A02", "head.businessType2": nil, "head.amount": n("-1")}), engine.SeverityError},
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.businessType1": "A05", "head.businessType2": nil, "head.amount": 0}),
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.businessType1": "A02", "head.businessType2": nil, "head.amount": n("-1")}), model.SeverityError},
 		{"ex.amount-positive", "head.amount",
-			patch(validEX05(), map[string]any{"head.businessType1": "A02"}),
-			patch(validEX05(), map[string]any{"head.amount": nil, "recipt.amount": nil}), engine.SeverityError},
+			enginetest.Patch(validEX05(), map[string]any{"head.businessType1": "A02"}),
+			enginetest.Patch(validEX05(), map[string]any{"head.amount": nil, "recipt.amount": nil}), model.SeverityError},
 		{"ex.lines-validated", "lineList[0].status",
-			validEX02(), patch(validEX02(), map[string]any{"lineList.0.costType": ""}), engine.SeverityError},
+			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList.0.costType": ""}), model.SeverityError},
 		{"ex.lines-validated", "lineList[0].status", // a deleted row is never counted
-			patch(validEX02(), map[string]any{"lineList": []any{obj{"costType": "x", "amount": 1}, obj{"flag": "D"}}}),
-			patch(validEX02(), map[string]any{"lineList": []any{obj{"amount": 1}, obj{"flag": "D"}}}), engine.SeverityError},
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": []any{enginetest.Obj{"costType": "x", "amount": 1}, enginetest.Obj{"flag": "D"}}}),
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": []any{enginetest.Obj{"amount": 1}, enginetest.Obj{"flag": "D"}}}), model.SeverityError},
 		{"ex.rest-amount-zero", "head.restAmount",
-			validEX02(), patch(validEX02(), map[string]any{"head.restAmount": n("0.01")}), engine.SeverityError},
+			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.restAmount": n("0.01")}), model.SeverityError},
 		{"ex02.exception-reason", "head.reason",
-			patch(validEX02(), map[string]any{"head.outstandAmount": 100, "head.reason": "paid back in cash"}),
-			patch(validEX02(), map[string]any{"head.outstandAmount": 100}), engine.SeverityError},
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.outstandAmount": 100, "head.reason": "paid back in cash"}),
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.outstandAmount": 100}), model.SeverityError},
 		{"ex02.exception-reason", "head.reason", // something verified: no reason needed
-			patch(validEX02(), map[string]any{"head.outstandAmount": 100, "head.verifiedAmount": 50}),
-			patch(validEX02(), map[string]any{"head.outstandAmount": n("0.01"), "head.verifiedAmount": 0}), engine.SeverityError},
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.outstandAmount": 100, "head.verifiedAmount": 50}),
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.outstandAmount": n("0.01"), "head.verifiedAmount": 0}), model.SeverityError},
 		{"ex02.advance-before-start", "itemList[0].advDate",
-			patch(validEX02(), map[string]any{"itemList": []any{obj{"costType": "x", "amount": 1, "advDate": "2026-01-05", "startDate": "2026-01-05"}}}),
-			patch(validEX02(), map[string]any{"itemList": []any{obj{"costType": "x", "amount": 1, "advDate": "2026/1/6", "startDate": "20260105"}}}), engine.SeverityError},
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"itemList": []any{enginetest.Obj{"costType": "x", "amount": 1, "advDate": "2026-01-05", "startDate": "2026-01-05"}}}),
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"itemList": []any{enginetest.Obj{"costType": "x", "amount": 1, "advDate": "2026/1/6", "startDate": "20260105"}}}), model.SeverityError},
 		{"ex05.repayment-equals-receipt", "head.amount",
-			validEX05(), patch(validEX05(), map[string]any{"recipt.amount": n("799.99")}), engine.SeverityError},
+			validEX05(), enginetest.Patch(validEX05(), map[string]any{"recipt.amount": n("799.99")}), model.SeverityError},
 		{"required", "lineList[0].costType",
-			validEX02(), patch(validEX02(), map[string]any{"lineList.0.costType": " "}), engine.SeverityError},
+			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList.0.costType": " "}), model.SeverityError},
 		{"required", "head.description",
-			validEX02(), patch(validEX02(), map[string]any{"head.description": nil}), engine.SeverityError},
+			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.description": nil}), model.SeverityError},
 	}
 	for _, tt := range tests {
 		t.Run(tt.rule+"/pass", func(t *testing.T) {
-			res := check(t, tt.pass, engine.Options{Action: "new"})
-			if !res.Valid || has(res, tt.path, tt.rule) {
+			res := enginetest.Check(t, tt.pass, eval.Options{Action: "new"})
+			if !res.Valid || enginetest.Has(res, tt.path, tt.rule) {
 				t.Errorf("want valid, got %+v", res.Errors)
 			}
 		})
 		t.Run(tt.rule+"/fail", func(t *testing.T) {
-			res := check(t, tt.fail, engine.Options{Action: "new"})
+			res := enginetest.Check(t, tt.fail, eval.Options{Action: "new"})
 			if res.Valid {
 				t.Fatalf("want invalid, got valid")
 			}
@@ -84,7 +86,7 @@ func TestEXRules(t *testing.T) {
 }
 
 func TestMessages(t *testing.T) {
-	res := check(t, patch(validEX02(), map[string]any{"head.amount": 0, "lineList.0.costType": nil}), engine.Options{})
+	res := enginetest.Check(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.amount": 0, "lineList.0.costType": nil}), eval.Options{})
 	want := map[string][2]string{
 		"head.amount":          {"请填写费用或金额", "Please fill in the cost or amount"},
 		"lineList[0].costType": {"第1行，费用类型为空", "Row 1: Cost type is empty"},
@@ -109,11 +111,11 @@ func TestMessages(t *testing.T) {
 func TestFindingsSortedByPathThenRule(t *testing.T) {
 	var lines []any
 	for i := 0; i < 12; i++ {
-		lines = append(lines, obj{"costType": "x", "amount": 1})
+		lines = append(lines, enginetest.Obj{"costType": "x", "amount": 1})
 	}
-	lines[10] = obj{"amount": 1}
-	lines[2] = obj{"costType": "x"}
-	res := check(t, patch(validEX02(), map[string]any{"lineList": lines, "head.amount": 0}), engine.Options{})
+	lines[10] = enginetest.Obj{"amount": 1}
+	lines[2] = enginetest.Obj{"costType": "x"}
+	res := enginetest.Check(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": lines, "head.amount": 0}), eval.Options{})
 	var got []string
 	for _, f := range res.Errors {
 		got = append(got, f.Path+" "+f.Rule)
@@ -136,12 +138,12 @@ func TestFindingsSortedByPathThenRule(t *testing.T) {
 }
 
 func TestLineStatusDerived(t *testing.T) {
-	d, fs := decode(t, patch(validEX02(), map[string]any{"lineList": []any{
-		obj{"costType": "x", "amount": 1, "status": "error"}, // a client cannot decide the status
-		obj{"amount": 1, "status": "success"},
-		obj{"flag": "D", "status": "uncheck"}, // deleted rows keep theirs
+	d, fs := enginetest.Decode(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": []any{
+		enginetest.Obj{"costType": "x", "amount": 1, "status": "error"}, // a client cannot decide the status
+		enginetest.Obj{"amount": 1, "status": "success"},
+		enginetest.Obj{"flag": "D", "status": "uncheck"}, // deleted rows keep theirs
 	}}))
-	ev := engine.Evaluate(d, fs, engine.Options{})
+	ev := eval.Evaluate(d, fs, eval.Options{})
 	rows := d.Tables["lineList"]
 	for i, want := range []string{"success", "error", "uncheck"} {
 		if got := rows[i].String("status"); got != want {
@@ -157,8 +159,8 @@ func TestLineStatusDerived(t *testing.T) {
 }
 
 func TestDefaultsOfSpecSection9(t *testing.T) {
-	d, fs := decode(t, validEX02())
-	engine.Check(d, fs, engine.Options{})
+	d, fs := enginetest.Decode(t, enginetest.ValidEX02())
+	eval.Check(d, fs, eval.Options{})
 	h := d.Head()
 	want := map[string]string{"isUFIDA": "N", "managerApproval": "Y", "deductedFrTax": "1", "costSharing": "N",
 		"assetFlag": "N", "creditFlag": "N", "monthBalanceFlag": "N", "createDevice": "pc", "currency": "CNY"}
@@ -171,8 +173,8 @@ func TestDefaultsOfSpecSection9(t *testing.T) {
 		t.Errorf("exchangeRate %s, want 1", got)
 	}
 	// a value given is kept
-	d, fs = decode(t, patch(validEX02(), map[string]any{"head.managerApproval": "N"}))
-	engine.Check(d, fs, engine.Options{})
+	d, fs = enginetest.Decode(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.managerApproval": "N"}))
+	eval.Check(d, fs, eval.Options{})
 	if d.Head().String("managerApproval") != "N" {
 		t.Errorf("default overwrote a given value")
 	}
@@ -196,8 +198,8 @@ func TestFieldStates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, fs := decode(t, patch(validEX02(), tt.set))
-			ev := engine.Evaluate(d, fs, engine.Options{Action: tt.action})
+			d, fs := enginetest.Decode(t, enginetest.Patch(enginetest.ValidEX02(), tt.set))
+			ev := eval.Evaluate(d, fs, eval.Options{Action: tt.action})
 			st := ev.Fields[tt.path]
 			if st.Visible != tt.visible || st.Editable != tt.editbl {
 				t.Errorf("%s: %+v, want visible %v editable %v", tt.path, st, tt.visible, tt.editbl)
@@ -207,12 +209,12 @@ func TestFieldStates(t *testing.T) {
 }
 
 func TestUnknownSubType(t *testing.T) {
-	res := check(t, patch(validEX02(), map[string]any{"head.businessType1": "Z9", "head.businessType2": nil}), engine.Options{})
-	if !has(res, "head.businessType1", "subType") {
+	res := enginetest.Check(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.businessType1": "Z9", "head.businessType2": nil}), eval.Options{})
+	if !enginetest.Has(res, "head.businessType1", "subType") {
 		t.Errorf("unknown businessType1 not reported: %+v", res.Errors)
 	}
-	res = check(t, patch(validEX02(), map[string]any{"head.businessType2": "A0301"}), engine.Options{})
-	if !has(res, "head.businessType2", "subType") {
+	res = enginetest.Check(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.businessType2": "A0301"}), eval.Options{})
+	if !enginetest.Has(res, "head.businessType2", "subType") {
 		t.Errorf("businessType2 of another businessType1 not reported: %+v", res.Errors)
 	}
 }

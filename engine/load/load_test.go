@@ -1,10 +1,12 @@
-package engine_test
+package load_test
 
 import (
 	"errors"
 	"testing"
 
-	"formwork/engine"
+	"formwork/engine/internal/enginetest"
+	"formwork/engine/load"
+	"formwork/engine/model"
 )
 
 // A catalogue that does not compile is a load error naming file, line and
@@ -41,8 +43,8 @@ func TestLoadErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := engine.Load(miniCatalogue(tt.extra))
-			var le *engine.LoadError
+			_, err := load.Load(enginetest.Mini(tt.extra))
+			var le *model.LoadError
 			if !errors.As(err, &le) {
 				t.Fatalf("want a LoadError, got %v", err)
 			}
@@ -57,17 +59,17 @@ func TestLoadErrors(t *testing.T) {
 }
 
 func TestLoadCollectsEveryProblem(t *testing.T) {
-	fs := miniCatalogue("rules:\n  - id: a\n    check: 'head.x'\n    message: {zh: 错}\n  - id: b\n    check: 'head.y'\n    message: {zh: 错}\n")
+	fs := enginetest.Mini("rules:\n  - id: a\n    check: 'head.x'\n    message: {zh: 错}\n  - id: b\n    check: 'head.y'\n    message: {zh: 错}\n")
 	fs["schemas/_fields/g.yaml"] = fs["schemas/_fields/f.yaml"] // every field defined twice
-	_, err := engine.Load(fs)
-	var le *engine.LoadError
+	_, err := load.Load(fs)
+	var le *model.LoadError
 	if !errors.As(err, &le) || len(le.Problems) < 9 {
 		t.Fatalf("want every problem reported, got %v", err)
 	}
 }
 
 func TestRealCatalogueLoads(t *testing.T) {
-	c := catalogue(t)
+	c := enginetest.Catalogue(t)
 	for _, code := range []string{"EX01", "EX02", "EX03", "EX04", "EX05", "EX06"} {
 		if c.DocType(code) == nil {
 			t.Errorf("%s missing", code)

@@ -1,14 +1,17 @@
-package engine_test
+package eval_test
 
 import (
 	"strings"
 	"testing"
 
-	"formwork/engine"
+	"formwork/engine/decode"
+	"formwork/engine/eval"
+	"formwork/engine/internal/enginetest"
+	"formwork/engine/load"
 )
 
 func TestForbiddenChanges(t *testing.T) {
-	c, err := engine.Load(miniCatalogue(`fields:
+	c, err := load.Load(enginetest.Mini(`fields:
   head.note:
     editable: 'action in ["new", "edit", "partedit"]'
   lineList.note:
@@ -32,50 +35,15 @@ func TestForbiddenChanges(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, _, _ := engine.Decode(c, []byte(prev))
-			b, _, err := engine.Decode(c, []byte(tt.next))
+			a, _, _ := decode.Decode(c, []byte(prev))
+			b, _, err := decode.Decode(c, []byte(tt.next))
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := strings.Join(engine.ForbiddenChanges(a, b, tt.action), ",")
+			got := strings.Join(eval.ForbiddenChanges(a, b, tt.action), ",")
 			if got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
-	}
-}
-
-func TestKeepServerFields(t *testing.T) {
-	d, _ := decode(t, patch(validEX02(), map[string]any{"head.businessId": "X1", "head.status": "approved", "head.createBy": "mallory"}))
-	blank := catalogue(t).DocType("EX02").NewDocument()
-	engine.KeepServerFields(d, blank)
-	h := d.Head()
-	for _, k := range []string{"businessId", "status", "createBy"} {
-		if _, ok := h[k]; ok {
-			t.Errorf("head.%s kept from the client: %v", k, h[k])
-		}
-	}
-	if h.String("docType") != "EX02" || h.String("description") != "trip" {
-		t.Errorf("client fields lost: %v", h)
-	}
-}
-
-func TestKeepServerFieldsInRows(t *testing.T) {
-	c := catalogue(t)
-	stored, _, _ := engine.DecodeAs(c.DocType("EX05"), []byte(`{"head": {"docType": "EX05"}, "outStandList": [{"voucherNo": "1", "outstandAmount": 5}]}`))
-	_ = stored
-	dt := c.DocType("CC")
-	if dt == nil || dt.Section("reciptList") == nil || dt.Section("reciptList").Field("sapStatus") == nil {
-		t.Skip("no receipt list with a SAP status in CC")
-	}
-	prev, _, _ := engine.DecodeAs(dt, []byte(`{"head": {"docType": "CC"}, "reciptList": [{"sapStatus": "S", "sapBelnr": "100"}]}`))
-	next, _, _ := engine.DecodeAs(dt, []byte(`{"head": {"docType": "CC"}, "reciptList": [{"sapStatus": "D", "sapBelnr": "999"}, {"sapStatus": "K"}]}`))
-	engine.KeepServerFields(next, prev)
-	rows := next.Tables["reciptList"]
-	if rows[0].String("sapStatus") != "S" || rows[0].String("sapBelnr") != "100" {
-		t.Errorf("a stored row's SAP fields came from the client: %v", rows[0])
-	}
-	if _, ok := rows[1]["sapStatus"]; ok {
-		t.Errorf("a new row's SAP status came from the client: %v", rows[1])
 	}
 }

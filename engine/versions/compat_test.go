@@ -1,11 +1,14 @@
-package engine_test
+package versions_test
 
 import (
 	"strings"
 	"testing"
 	"testing/fstest"
 
-	"formwork/engine"
+	"formwork/engine/internal/enginetest"
+	"formwork/engine/load"
+	"formwork/engine/model"
+	"formwork/engine/versions"
 )
 
 const compatFields = `
@@ -45,13 +48,13 @@ rules:
     message: {zh: 备注}
 `
 
-func compatCatalogue(t *testing.T, docType, fields, enums string) *engine.DocType {
+func compatCatalogue(t *testing.T, docType, fields, enums string) *model.DocType {
 	t.Helper()
-	fs := miniCatalogue("")
+	fs := enginetest.Mini("")
 	fs["schemas/_fields/f.yaml"] = &fstest.MapFile{Data: []byte(fields)}
 	fs["schemas/_enums/e.yaml"] = &fstest.MapFile{Data: []byte(enums)}
 	fs["schemas/T1.yaml"] = &fstest.MapFile{Data: []byte(docType)}
-	c, err := engine.Load(fs)
+	c, err := load.Load(fs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +111,7 @@ func TestCompatibility(t *testing.T) {
 			if tt.enums != "" {
 				en = tt.enums
 			}
-			changes := engine.Compare(old, compatCatalogue(t, doc, fields, en))
+			changes := versions.Compare(old, compatCatalogue(t, doc, fields, en))
 			if tt.kind == "" {
 				if len(changes) != 0 {
 					t.Errorf("no change expected, got %+v", changes)
