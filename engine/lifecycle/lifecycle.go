@@ -133,8 +133,8 @@ func build(y *lifecycleYAML, problems []string) (*Lifecycle, []string) {
 	}
 	if err := yamlx.OrderedMap(&y.States, func(k string, line int, v *yaml.Node) error {
 		var s stateYAML
-		if err := decodeStrict(v, &s); err != nil {
-			add(line, "state %s: %v", k, err)
+		for _, m := range decodeStrict(v, &s) {
+			add(max(m.Line, line), "state %s: %s", k, m.Text)
 		}
 		lc.States[k] = &State{Key: k, Title: s.Title, Editable: s.Editable, Final: s.Final}
 		lc.StateOrder = append(lc.StateOrder, k)
@@ -144,8 +144,8 @@ func build(y *lifecycleYAML, problems []string) (*Lifecycle, []string) {
 	}
 	if err := yamlx.OrderedMap(&y.Actions, func(k string, line int, v *yaml.Node) error {
 		var a actionYAML
-		if err := decodeStrict(v, &a); err != nil {
-			add(line, "action %s: %v", k, err)
+		for _, m := range decodeStrict(v, &a) {
+			add(max(m.Line, line), "action %s: %s", k, m.Text)
 		}
 		lc.actions[""][k] = a.build(k, nil)
 		lc.Actions = append(lc.Actions, k)
@@ -160,12 +160,17 @@ func build(y *lifecycleYAML, problems []string) (*Lifecycle, []string) {
 	return lc, append(problems, lc.checkStates()...)
 }
 
-// decodeStrict decodes a node into v, refusing keys v does not have.
-func decodeStrict(n *yaml.Node, v any) error {
-	if err := yamlx.StrictKeys(n, reflect.TypeOf(v)); err != nil {
-		return err
+// decodeStrict decodes a node into v, refusing keys v does not have; the
+// problems, if any.
+func decodeStrict(n *yaml.Node, v any) []yamlx.Message {
+	err := yamlx.StrictKeys(n, reflect.TypeOf(v))
+	if err == nil {
+		err = n.Decode(v)
 	}
-	return n.Decode(v)
+	if err != nil {
+		return yamlx.Messages(err)
+	}
+	return nil
 }
 
 // addFamilies applies the families' overrides of actions.

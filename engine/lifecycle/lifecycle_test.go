@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"formwork/engine/internal/enginetest"
 	"formwork/engine/lifecycle"
@@ -54,5 +55,28 @@ func TestLifecycleTransitions(t *testing.T) {
 	}
 	if got := strings.Join(lc.Allowed("ap", "inApproval"), ","); got != "approve,reject,addSign,supplement,print" {
 		t.Errorf("allowed in approval: %s", got)
+	}
+}
+
+// No lifecycle file, however malformed, stops the process: each is an error
+// naming the file and, where there is one, the line.
+func TestLifecycleMalformed(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"", "schemas/_lifecycle.yaml: line 1: the file is empty: it must declare the states and actions"},
+		{"# states to come\n", "schemas/_lifecycle.yaml: line 1: the file is empty: it must declare the states and actions"},
+		{"- a\n", "schemas/_lifecycle.yaml: line 1: expected a mapping, found a list"},
+		{"states: [draft]\nactions: {}\n", "line 1: states: expected a mapping of states"},
+		{"states: {draft: {title: {zh: 草稿}}}\nactions: {save: {from: [draft], to: nowhere}}\n", "action save names unknown state nowhere"},
+		{"states: {draft: {titel: x}}\nactions: {save: {from: [draft], to: same}}\n", `line 1: state draft: unknown key "titel"`},
+		{"states: {draft: {}}\nactions: {}\n", "the lifecycle needs states and actions"},
+		{"states:\n\t- x\n", "line 2: found character that cannot start any token"},
+		{"states: {draft: {}}\nactions: {save: {from: [draft], to: same}}\nfamilies: {ap: {nope: {}}}\n", "families.ap: unknown action nope"},
+		{"states: {draft: {}}\nactions: {save: {from: [draft], to: same}}\nfamilies: {ap: [x]}\n", "line 3: expected a mapping, found a list"},
+	}
+	for _, tt := range tests {
+		_, err := lifecycle.Load(fstest.MapFS{lifecycle.File: {Data: []byte(tt.src)}})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: got %v, want %s", tt.src, err, tt.want)
+		}
 	}
 }

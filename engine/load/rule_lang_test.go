@@ -33,6 +33,10 @@ func TestRuleExpressions(t *testing.T) {
 		{`head.amount - 0.01 < head.amount`, `{"amount": -999999999999999}`, true},
 		{`head.day <= "2026-01-05"`, `{"day": "2026/1/5"}`, true},
 		{`head.amount == dec("12.30")`, `{"amount": "12.3"}`, true},
+		// dec reads text as every number is read: commas only as thousands separators
+		{`head.amount == dec("1,234.50")`, `{"amount": 1234.5}`, true},
+		{`dec("100,50") == 0`, `{}`, true},
+		{`dec("12345678901234567890123456789012345678901") == 0`, `{}`, true},
 		// within(a, b, tol): |a - b| <= tol, decimals and integers mixed
 		{`within(head.rate, 0.09, 0.003)`, `{"rate": 0.093}`, true},
 		{`within(head.rate, 0.09, 0.003)`, `{"rate": 0.086999}`, false},

@@ -29,18 +29,22 @@ func OrderedMap(n *yaml.Node, each func(key string, line int, v *yaml.Node) erro
 }
 
 // Body is the top node of a parsed file: the document's content, or nil for
-// an empty (or comment-only) file.
+// a file that declares nothing (empty, comments only, or a lone null).
 func Body(root *yaml.Node) *yaml.Node {
 	if root == nil || root.Kind == 0 {
 		return nil
 	}
+	body := root
 	if root.Kind == yaml.DocumentNode {
 		if len(root.Content) == 0 {
 			return nil
 		}
-		return root.Content[0]
+		body = root.Content[0]
 	}
-	return root
+	if body.Kind == yaml.ScalarNode && body.Tag == "!!null" {
+		return nil
+	}
+	return body
 }
 
 // KeyLine is the line of a top-level key of a YAML document, or 1.
@@ -65,7 +69,43 @@ type Message struct {
 
 var errNotMapping = errors.New("expected a mapping")
 
-var unknownFieldRe = regexp.MustCompile(`field (\S+) not found in type \S+`)
+var (
+	unknownFieldRe = regexp.MustCompile(`field (\S+) not found in type .*$`)
+	unmarshalRe    = regexp.MustCompile("cannot unmarshal !!(\\w+)( `[^`]*`)? into (.*)$")
+)
+
+// yamlKinds and goKinds name, in an analyst's words, what yaml.v3 found and
+// what the Go type it decodes into expects.
+var yamlKinds = map[string]string{"seq": "a list", "map": "a mapping", "str": "text", "int": "a number", "float": "a number", "bool": "true or false", "null": "nothing", "binary": "binary data", "timestamp": "a date"}
+
+func expected(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "map[") || strings.HasPrefix(goType, "struct") || strings.Contains(goType, "."):
+		return "a mapping"
+	case strings.HasPrefix(goType, "[]"):
+		return "a list"
+	case goType == "string":
+		return "text"
+	case goType == "bool":
+		return "true or false"
+	case strings.HasPrefix(goType, "int") || strings.HasPrefix(goType, "float"):
+		return "a number"
+	}
+	return goType
+}
+
+// plain rewrites a yaml.v3 decoding message without Go type names.
+func plain(m string) string {
+	m = unknownFieldRe.ReplaceAllString(m, `unknown key "$1"`)
+	if sub := unmarshalRe.FindStringSubmatch(m); sub != nil {
+		found := yamlKinds[sub[1]]
+		if found == "" {
+			found = sub[1]
+		}
+		m = "expected " + expected(sub[3]) + ", found " + found + sub[2]
+	}
+	return m
+}
 
 // Messages splits a yaml.v3 (or StrictKeys) error into its problems with
 // their lines, in an analyst's words ("unknown key" for a misspelt key).
@@ -75,12 +115,12 @@ func Messages(err error) []Message {
 		out := make([]Message, 0, len(te.Errors))
 		for _, m := range te.Errors {
 			line, text := splitLine(m)
-			out = append(out, Message{line, unknownFieldRe.ReplaceAllString(text, `unknown key "$1"`)})
+			out = append(out, Message{line, plain(text)})
 		}
 		return out
 	}
 	line, text := splitLine(msg)
-	return []Message{{line, text}}
+	return []Message{{line, plain(text)}}
 }
 
 // splitLine reads "line N: text" as N and text.
