@@ -2,8 +2,9 @@
 GO ?= go
 ADDR ?= 127.0.0.1:8080
 NPM_FLAGS ?= --no-audit --no-fund
+FUZZTIME ?= 10s
 
-.PHONY: help run build web test test-go lint replay release bench chromium clean
+.PHONY: help run build web test test-go lint replay release bench fuzz chromium clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -46,6 +47,12 @@ release: ## record the catalogue as released (snapshots + lock) after review
 bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; worklists on PostgreSQL)
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
 	$(GO) test ./server -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
+
+fuzz: ## run each engine fuzz target for FUZZTIME (make fuzz FUZZTIME=30s); their seed corpora run in every go test
+	$(GO) test ./engine -run '^$$' -fuzz '^FuzzDocument$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./engine/load -run '^$$' -fuzz '^FuzzCompileRule$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./engine/load -run '^$$' -fuzz '^FuzzLoadCatalogue$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./engine/lifecycle -run '^$$' -fuzz '^FuzzLifecycle$$' -fuzztime $(FUZZTIME)
 
 chromium: ## install Debian's chromium for the browser tests when it is missing
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium)

@@ -97,12 +97,12 @@ func decodeObject(s *model.Section, obj *fastjson.Value, row int) (model.Values,
 		if f == nil {
 			shown := model.Clip(name, 40)
 			findings = append(findings, structural(cellPath(s.Name, row, name), "unknownField",
-				rowText(row+1, model.Text{"zh": "未知字段" + shown, "en": "unknown field " + shown, "th": "ไม่รู้จักฟิลด์ " + shown})))
+				model.RowText(row+1, model.Text{"zh": "未知字段" + shown, "en": "unknown field " + shown, "th": "ไม่รู้จักฟิลด์ " + shown})))
 			return
 		}
 		v, p := model.ParseValue(f, jsonAny(raw))
 		if p != nil {
-			findings = append(findings, structural(cellPath(s.Name, row, name), p.Rule, rowText(row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))))
+			findings = append(findings, structural(cellPath(s.Name, row, name), p.Rule, model.RowText(row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))))
 			return
 		}
 		if v != nil {
@@ -123,15 +123,6 @@ func cellPath(section string, row int, field string) string {
 		p += "." + field
 	}
 	return p
-}
-
-// rowText prefixes a message with the row number, as the spec's table check
-// does ('row N, field is empty').
-func rowText(rowNo int, t model.Text) model.Text {
-	if rowNo == 0 {
-		return t
-	}
-	return model.Text{"zh": fmt.Sprintf("第%d行，", rowNo) + t.In("zh"), "en": fmt.Sprintf("Row %d: ", rowNo) + t.In("en"), "th": fmt.Sprintf("แถวที่ %d: ", rowNo) + t.In("th")}
 }
 
 func structural(path, rule string, msg model.Text) model.Finding {

@@ -368,7 +368,7 @@ func (r *run) derive(si int, s *model.Section, f *model.Field) {
 		rows := r.doc.Tables[s.Name]
 		for i := range rows {
 			at := rowLoc(s.Name, i, f.Name)
-			v := normalizeDerived(f, r.exec(f.Value, r.rowEnv(s.Name, i), at))
+			v := r.checkDerived(f, normalizeDerived(f, r.exec(f.Value, r.rowEnv(s.Name, i), at)), at)
 			r.setValue(rows[i], at, f, v)
 			model.SetGo(r.rows[s.Name].Index(i), f, v)
 		}
@@ -379,10 +379,30 @@ func (r *run) derive(si int, s *model.Section, f *model.Field) {
 		return
 	}
 	at := objLoc(s.Name, f.Name)
-	v := normalizeDerived(f, r.exec(f.Value, r.env.Interface(), at))
+	v := r.checkDerived(f, normalizeDerived(f, r.exec(f.Value, r.env.Interface(), at)), at)
 	r.setValue(vals, at, f, v)
 	model.SetGo(r.env.Elem().Field(si), f, v)
 	r.syncObjects()
+}
+
+// checkDerived returns the derived value v of f at `at` to store: nil, with
+// a finding, when it is one the engine would refuse to read (an amount out
+// of range, a text too long).
+func (r *run) checkDerived(f *model.Field, v any, at loc) any {
+	out, p := model.CheckDerived(f, v)
+	if p == nil {
+		return out
+	}
+	path := at.String()
+	r.badPath[path] = true
+	fd := model.Finding{Path: path, Rule: p.Rule, Severity: model.SeverityError,
+		Message: model.RowText(at.row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))}
+	if at.row >= 0 {
+		r.rowFinding(at.section, at.row, fd)
+	} else {
+		r.add(fd)
+	}
+	return nil
 }
 
 // syncObjects copies the document environment's objects (head, ...) into

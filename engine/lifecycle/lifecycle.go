@@ -190,11 +190,14 @@ func (lc *Lifecycle) addFamilies(families map[string]map[string]actionYAML) []st
 	return problems
 }
 
-// checkStates reports actions that name an unknown state.
+// checkStates reports actions that name an unknown state or lead nowhere.
 func (lc *Lifecycle) checkStates() []string {
 	var problems []string
 	for fam, acts := range lc.actions {
 		for k, a := range acts {
+			if a.To == "" {
+				problems = append(problems, fmt.Sprintf("action %s%s has no to: name the state it leads to, or same", k, famSuffix(fam)))
+			}
 			for _, s := range append(append([]string{}, a.From...), a.To, a.Last) {
 				if s != "" && s != "same" && lc.States[s] == nil {
 					problems = append(problems, fmt.Sprintf("action %s%s names unknown state %s", k, famSuffix(fam), s))

@@ -69,6 +69,7 @@ func TestLifecycleMalformed(t *testing.T) {
 		{"states: {draft: {title: {zh: 草稿}}}\nactions: {save: {from: [draft], to: nowhere}}\n", "action save names unknown state nowhere"},
 		{"states: {draft: {titel: x}}\nactions: {save: {from: [draft], to: same}}\n", `line 1: state draft: unknown key "titel"`},
 		{"states: {draft: {}}\nactions: {}\n", "the lifecycle needs states and actions"},
+		{"states: {d: {}}\nactions: {go: {from: [d]}}\n", "action go has no to: name the state it leads to, or same"}, // found by FuzzLifecycle
 		{"states:\n\t- x\n", "line 2: found character that cannot start any token"},
 		{"states: {draft: {}}\nactions: {save: {from: [draft], to: same}}\nfamilies: {ap: {nope: {}}}\n", "families.ap: unknown action nope"},
 		{"states: {draft: {}}\nactions: {save: {from: [draft], to: same}}\nfamilies: {ap: [x]}\n", "line 3: expected a mapping, found a list"},

@@ -119,6 +119,44 @@ func parseText(f *Field, v any) (any, *ValueProblem) {
 	return s, nil
 }
 
+// CheckDerived checks a value an expression derived for field f as decoding
+// would check it, but for the field's minimum and maximum (a derived value
+// below a minimum is the rules' business): a decimal within MoneyBound, an
+// integer within the decoder's bounds, a date (normalized), text within its
+// maximum length, an option of its enumeration. It returns the value to
+// store, or nil and why it cannot be stored: the engine never stores a value
+// it would refuse to read.
+func CheckDerived(f *Field, v any) (any, *ValueProblem) {
+	switch x := v.(type) {
+	case decimal.Decimal:
+		if x.Abs().GreaterThan(MoneyBound) {
+			return nil, rangeProblem
+		}
+	case int:
+		if x > 1<<31 || x < -(1<<31) {
+			return nil, typeProblem(wantInteger)
+		}
+	case string:
+		if f.Type == TypeDate {
+			return parseDate(x)
+		}
+		return parseText(f, x)
+	}
+	return v, nil
+}
+
+var rangeProblem = &ValueProblem{"range", Text{"zh": "{field}超出范围（±999999999999999）", "en": "{field} is out of range (+/-999999999999999)",
+	"th": "{field}เกินช่วงที่กำหนด (±999999999999999)"}}
+
+// RowText prefixes a message with the row number (1-based; 0 for no row),
+// as the spec's table check does ('row N, field is empty').
+func RowText(rowNo int, t Text) Text {
+	if rowNo == 0 {
+		return t
+	}
+	return Text{"zh": fmt.Sprintf("第%d行，", rowNo) + t.In("zh"), "en": fmt.Sprintf("Row %d: ", rowNo) + t.In("en"), "th": fmt.Sprintf("แถวที่ %d: ", rowNo) + t.In("th")}
+}
+
 func parseDecimal(f *Field, v any) (any, *ValueProblem) {
 	var text string
 	switch x := v.(type) {
@@ -149,8 +187,7 @@ func parseDecimal(f *Field, v any) (any, *ValueProblem) {
 	}
 	d = d.Round(places)
 	if d.Abs().GreaterThan(MoneyBound) {
-		return nil, &ValueProblem{"range", Text{"zh": "{field}超出范围（±999999999999999）", "en": "{field} is out of range (+/-999999999999999)",
-			"th": "{field}เกินช่วงที่กำหนด (±999999999999999)"}}
+		return nil, rangeProblem
 	}
 	if p := checkBounds(f, d); p != nil {
 		return nil, p
