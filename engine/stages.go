@@ -7,6 +7,7 @@ import (
 	"formwork/engine/eval"
 	"formwork/engine/fixtures"
 	"formwork/engine/lifecycle"
+	"formwork/engine/lint"
 	"formwork/engine/model"
 	"formwork/engine/versions"
 )
@@ -105,3 +106,8 @@ func rowDeleted(row Values) bool { return model.RowDeleted(row) }
 // Snapshot writes a document type as a self-contained YAML file, as
 // `formwork lint --release` files it (see versions.Snapshot).
 func Snapshot(d *DocType) []byte { return versions.Snapshot(d) }
+
+// MissingLanguages returns a problem of the given severity for every live
+// catalogue text of fsys (schemas/ and rules/, released snapshots left out)
+// that lacks zh, en or th (see lint.Languages).
+func MissingLanguages(fsys fs.FS, severity string) []Problem { return lint.Languages(fsys, severity) }

@@ -29,6 +29,7 @@ type Lifecycle struct {
 	StateOrder []string
 	actions    map[string]map[string]*Action // family ("" = default) -> action
 	Actions    []string                      // in file order
+	lines      map[string]int                // line of each action in File
 }
 
 // State is a document status.
@@ -70,38 +71,66 @@ type actionYAML struct {
 }
 
 // Load reads File from fsys. Every problem (malformed YAML, an empty file,
-// an unknown key, an action naming an unknown state, no states or actions)
-// makes it return an error listing them, each with File and its line; no
-// file makes it panic.
+// an unknown key, an action naming an unknown state or none, no states or
+// actions) makes it return a *model.LoadError listing them at their lines
+// of File; no content makes it panic. A missing file is the fs error.
 func Load(fsys fs.FS) (lc *Lifecycle, err error) {
 	b, err := fs.ReadFile(fsys, File)
 	if err != nil {
 		return nil, err
 	}
+	p := &problems{src: b}
 	defer func() {
 		if r := recover(); r != nil {
-			lc, err = nil, fmt.Errorf("%s: cannot be read (please report it): %v", File, r)
+			p.add(0, "cannot be read (please report it): %v", r)
+			lc, err = nil, p.err()
 		}
 	}()
-	y, problems := parse(b)
-	if y != nil {
-		lc, problems = build(y, problems)
+	if y := p.parse(); y != nil {
+		lc = p.build(y)
 	}
-	if len(problems) > 0 {
-		sort.Strings(problems)
-		return nil, fmt.Errorf("%s: %s", File, strings.Join(problems, "; "))
+	if len(p.list) > 0 {
+		return nil, p.err()
 	}
 	return lc, nil
 }
 
+// problems collects the problems of the lifecycle file.
+type problems struct {
+	src  []byte
+	list []model.Problem
+}
+
+func (p *problems) add(line int, format string, args ...any) {
+	pr := model.Problem{File: File, Line: line, Rule: "lifecycle", Severity: "error", Message: fmt.Sprintf(format, args...)}
+	if line > 0 {
+		pr.Column, pr.Snippet = 1, model.Snippet(p.src, line, 1)
+	}
+	p.list = append(p.list, pr)
+}
+
+func (p *problems) yaml(line int, prefix string, err error) {
+	for _, m := range yamlx.Messages(err) {
+		p.add(max(m.Line, line), "%s%s", prefix, m.Text)
+	}
+}
+
+func (p *problems) err() error {
+	e := &model.LoadError{Problems: p.list}
+	e.Sort()
+	return e
+}
+
 // parse reads the file's YAML; nil when it cannot be read as a lifecycle.
-func parse(b []byte) (*lifecycleYAML, []string) {
+func (p *problems) parse() *lifecycleYAML {
 	var root yaml.Node
-	if err := yaml.Unmarshal(b, &root); err != nil {
-		return nil, yamlProblems(err)
+	if err := yaml.Unmarshal(p.src, &root); err != nil {
+		p.yaml(0, "", err)
+		return nil
 	}
 	if yamlx.Body(&root) == nil {
-		return nil, []string{"line 1: the file is empty: it must declare the states and actions"}
+		p.add(1, "the file is empty: it must declare the states and actions")
+		return nil
 	}
 	var y lifecycleYAML
 	err := yamlx.StrictKeys(&root, reflect.TypeOf(&y))
@@ -109,103 +138,83 @@ func parse(b []byte) (*lifecycleYAML, []string) {
 		err = root.Decode(&y)
 	}
 	if err != nil {
-		return nil, yamlProblems(err)
+		p.yaml(0, "", err)
+		return nil
 	}
-	return &y, nil
-}
-
-func yamlProblems(err error) []string {
-	var out []string
-	for _, m := range yamlx.Messages(err) {
-		if m.Line > 0 {
-			m.Text = fmt.Sprintf("line %d: %s", m.Line, m.Text)
-		}
-		out = append(out, m.Text)
-	}
-	return out
+	return &y
 }
 
 // build makes the lifecycle of the parsed file, adding its problems.
-func build(y *lifecycleYAML, problems []string) (*Lifecycle, []string) {
-	lc := &Lifecycle{States: map[string]*State{}, actions: map[string]map[string]*Action{"": {}}}
-	add := func(line int, format string, args ...any) {
-		problems = append(problems, fmt.Sprintf("line %d: ", line)+fmt.Sprintf(format, args...))
-	}
+func (p *problems) build(y *lifecycleYAML) *Lifecycle {
+	lc := &Lifecycle{States: map[string]*State{}, actions: map[string]map[string]*Action{"": {}}, lines: map[string]int{}}
 	if err := yamlx.OrderedMap(&y.States, func(k string, line int, v *yaml.Node) error {
 		var s stateYAML
-		for _, m := range decodeStrict(v, &s) {
-			add(max(m.Line, line), "state %s: %s", k, m.Text)
+		if err := decodeStrict(v, &s); err != nil {
+			p.yaml(line, "state "+k+": ", err)
 		}
 		lc.States[k] = &State{Key: k, Title: s.Title, Editable: s.Editable, Final: s.Final}
 		lc.StateOrder = append(lc.StateOrder, k)
 		return nil
 	}); err != nil {
-		add(y.States.Line, "states: %v of states", err)
+		p.add(y.States.Line, "states: %v of states", err)
 	}
 	if err := yamlx.OrderedMap(&y.Actions, func(k string, line int, v *yaml.Node) error {
 		var a actionYAML
-		for _, m := range decodeStrict(v, &a) {
-			add(max(m.Line, line), "action %s: %s", k, m.Text)
+		if err := decodeStrict(v, &a); err != nil {
+			p.yaml(line, "action "+k+": ", err)
 		}
 		lc.actions[""][k] = a.build(k, nil)
 		lc.Actions = append(lc.Actions, k)
+		lc.lines[k] = line
 		return nil
 	}); err != nil {
-		add(y.Actions.Line, "actions: %v of actions", err)
+		p.add(y.Actions.Line, "actions: %v of actions", err)
 	}
 	if len(lc.States) == 0 || len(lc.Actions) == 0 {
-		add(1, "the lifecycle needs states and actions")
+		p.add(1, "the lifecycle needs states and actions")
 	}
-	problems = append(problems, lc.addFamilies(y.Families)...)
-	return lc, append(problems, lc.checkStates()...)
+	lc.addFamilies(p, y.Families)
+	lc.checkStates(p)
+	return lc
 }
 
-// decodeStrict decodes a node into v, refusing keys v does not have; the
-// problems, if any.
-func decodeStrict(n *yaml.Node, v any) []yamlx.Message {
-	err := yamlx.StrictKeys(n, reflect.TypeOf(v))
-	if err == nil {
-		err = n.Decode(v)
+// decodeStrict decodes a node into v, refusing keys v does not have.
+func decodeStrict(n *yaml.Node, v any) error {
+	if err := yamlx.StrictKeys(n, reflect.TypeOf(v)); err != nil {
+		return err
 	}
-	if err != nil {
-		return yamlx.Messages(err)
-	}
-	return nil
+	return n.Decode(v)
 }
 
 // addFamilies applies the families' overrides of actions.
-func (lc *Lifecycle) addFamilies(families map[string]map[string]actionYAML) []string {
-	var problems []string
+func (lc *Lifecycle) addFamilies(p *problems, families map[string]map[string]actionYAML) {
 	for fam, acts := range families {
 		lc.actions[fam] = map[string]*Action{}
 		for k, a := range acts {
 			base := lc.actions[""][k]
 			if base == nil {
-				problems = append(problems, fmt.Sprintf("families.%s: unknown action %s", fam, k))
+				p.add(0, "families.%s: unknown action %s", fam, k)
 				continue
 			}
 			lc.actions[fam][k] = a.build(k, base)
 		}
 	}
-	return problems
 }
 
 // checkStates reports actions that name an unknown state or lead nowhere.
-func (lc *Lifecycle) checkStates() []string {
-	var problems []string
+func (lc *Lifecycle) checkStates(p *problems) {
 	for fam, acts := range lc.actions {
 		for k, a := range acts {
 			if a.To == "" {
-				problems = append(problems, fmt.Sprintf("action %s%s has no to: name the state it leads to, or same", k, famSuffix(fam)))
+				p.add(lc.lines[k], "action %s%s has no to: name the state it leads to, or same", k, famSuffix(fam))
 			}
 			for _, s := range append(append([]string{}, a.From...), a.To, a.Last) {
 				if s != "" && s != "same" && lc.States[s] == nil {
-					problems = append(problems, fmt.Sprintf("action %s%s names unknown state %s", k, famSuffix(fam), s))
+					p.add(lc.lines[k], "action %s%s names unknown state %s", k, famSuffix(fam), s)
 				}
 			}
 		}
 	}
-	return problems
 }
 
 func famSuffix(f string) string {
