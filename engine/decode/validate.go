@@ -78,14 +78,26 @@ func (e *invalid) refusal() *model.Error {
 // store could read different documents) and a key or text with a NUL
 // character or invalid UTF-8. Half a surrogate pair is loneSurrogate's.
 func checkTree(v *fastjson.Value) *invalid {
+	var c checker
+	return c.value(v)
+}
+
+// checker walks a parsed document. keys holds the keys seen so far of the
+// objects being walked, innermost object's last: one slice for the whole
+// walk, so that checking the rows of a large table allocates nothing.
+type checker struct {
+	keys [][]byte
+}
+
+func (c *checker) value(v *fastjson.Value) *invalid {
 	switch v.Type() {
 	case fastjson.TypeObject:
 		o, _ := v.Object()
-		return checkObject(o)
+		return c.object(o)
 	case fastjson.TypeArray:
 		a, _ := v.Array()
 		for i, x := range a {
-			if bad := checkTree(x); bad != nil {
+			if bad := c.value(x); bad != nil {
 				return bad.in("[" + strconv.Itoa(i) + "]")
 			}
 		}
@@ -101,14 +113,13 @@ func checkTree(v *fastjson.Value) *invalid {
 // every pair, which costs less than a map for the rows of a table.
 const smallObject = 16
 
-func checkObject(o *fastjson.Object) *invalid {
-	var bad *invalid
-	var small [smallObject][]byte
-	keys := small[:0]
+func (c *checker) object(o *fastjson.Object) *invalid {
+	start := len(c.keys)
 	var seen map[string]bool
 	if o.Len() > smallObject {
 		seen = make(map[string]bool, o.Len())
 	}
+	var bad *invalid
 	o.Visit(func(k []byte, x *fastjson.Value) {
 		if bad != nil {
 			return
@@ -117,20 +128,22 @@ func checkObject(o *fastjson.Object) *invalid {
 			bad = &invalid{at: []string{shownKey(k)}, msg: msg}
 			return
 		}
-		if isDuplicate(k, &keys, seen) {
+		if c.duplicate(k, start, seen) {
 			bad = &invalid{at: []string{string(k)}, dup: string(k)}
 			return
 		}
-		if b := checkTree(x); b != nil {
+		if b := c.value(x); b != nil {
 			bad = b.in(string(k))
 		}
 	})
+	c.keys = c.keys[:start]
 	return bad
 }
 
-// isDuplicate records key k and tells whether it was recorded before: in
-// keys for a small object, in seen (not nil) for a large one.
-func isDuplicate(k []byte, keys *[][]byte, seen map[string]bool) bool {
+// duplicate records key k of the object whose keys start at keys[start]
+// and tells whether it was recorded before; a large object's keys are
+// recorded in seen instead.
+func (c *checker) duplicate(k []byte, start int, seen map[string]bool) bool {
 	if seen != nil {
 		if seen[string(k)] {
 			return true
@@ -138,12 +151,12 @@ func isDuplicate(k []byte, keys *[][]byte, seen map[string]bool) bool {
 		seen[string(k)] = true
 		return false
 	}
-	for _, prev := range *keys {
+	for _, prev := range c.keys[start:] {
 		if bytes.Equal(prev, k) {
 			return true
 		}
 	}
-	*keys = append(*keys, k)
+	c.keys = append(c.keys, k)
 	return false
 }
 
