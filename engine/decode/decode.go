@@ -102,7 +102,7 @@ func headText(head *fastjson.Value, key string) string {
 
 // parseObject parses raw as a JSON object and refuses what no document may
 // hold (see checkText, checkTree). fastjson builds the tree several times
-// faster than encoding/json decoding into maps (see BenchmarkCheckEX02); a
+// faster than encoding/json decoding into maps (see BenchmarkCheckEX02 in package engine); a
 // number it accepts that is no decimal is refused by the field's type check.
 func parseObject(p *fastjson.Parser, raw []byte) (*fastjson.Value, error) {
 	top, err := p.ParseBytes(raw)

@@ -78,7 +78,7 @@ func (e *invalid) refusal() *model.Error {
 // store could read different documents) and a key or text with a NUL
 // character or invalid UTF-8. Half a surrogate pair is loneSurrogate's.
 func checkTree(v *fastjson.Value) *invalid {
-	var c checker
+	c := checker{keys: make([][]byte, 0, 64)}
 	return c.value(v)
 }
 

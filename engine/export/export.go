@@ -203,7 +203,7 @@ func fieldSchema(f *model.Field, lang string) map[string]any {
 			p["multipleOf"] = jsonNum(decimal.New(1, -model.MoneyPlaces))
 		}
 	case model.TypeInteger:
-		// the bounds the decoder holds integers to (value.go)
+		// the bounds the decoder holds integers to (model.ParseValue)
 		p["type"] = "integer"
 		lo, hi := decimal.New(-1<<31, 0), decimal.New(1<<31, 0)
 		if f.Min != nil {

@@ -2,8 +2,8 @@ package model
 
 import "fmt"
 
-// Error codes shared by engine, server and CLI. The server maps each to one
-// HTTP status (server/errors.go).
+// Error codes shared by engine, server and CLI. The HTTP layer maps each to
+// one HTTP status.
 const (
 	EINVALID   = "EINVALID"   // input cannot be read (malformed JSON, missing docType, bad query)
 	ENOTFOUND  = "ENOTFOUND"  // unknown document type, document or version
