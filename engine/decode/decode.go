@@ -50,7 +50,15 @@ func DecodeAs(dt *model.DocType, raw []byte) (*model.Document, []model.Finding, 
 	if err != nil {
 		return nil, nil, err
 	}
-	doc, findings := decodeTree(dt, top)
+	return decodeChecked(dt, top, newChecker())
+}
+
+// decodeChecked decodes the tree, refusing a key given twice.
+func decodeChecked(dt *model.DocType, top *fastjson.Value, check checker) (*model.Document, []model.Finding, error) {
+	doc, findings, bad := decodeTree(dt, top, check)
+	if bad != nil {
+		return nil, nil, bad.refusal()
+	}
 	return doc, findings, nil
 }
 
@@ -60,6 +68,10 @@ func decode(raw []byte, typeOf func(head *fastjson.Value, code string) *model.Do
 	top, err := parseObject(p, raw)
 	if err != nil {
 		return nil, nil, err
+	}
+	check := newChecker()
+	if bad := check.headKeys(top); bad != nil {
+		return nil, nil, bad.refusal()
 	}
 	head := top.Get("head")
 	if head == nil || head.Type() != fastjson.TypeObject {
@@ -73,8 +85,7 @@ func decode(raw []byte, typeOf func(head *fastjson.Value, code string) *model.Do
 	if dt == nil {
 		return nil, nil, model.Errorf(model.ENOTFOUND, "head.docType", "unknown docType %q", model.Clip(code, 40))
 	}
-	doc, findings := decodeTree(dt, top)
-	return doc, findings, nil
+	return decodeChecked(dt, top, check)
 }
 
 // docTypeCode reads head.docType.
@@ -115,8 +126,10 @@ func parseObject(p *fastjson.Parser, raw []byte) (*fastjson.Value, error) {
 	if path, ok := loneSurrogate(raw); ok {
 		return nil, refuseText(path, msgSurrogate)
 	}
-	if bad := checkTree(top); bad != nil {
-		return nil, bad.refusal()
+	if suspectText(raw) {
+		if bad := checkTree(top); bad != nil {
+			return nil, bad.refusal()
+		}
 	}
 	return top, nil
 }

@@ -77,23 +77,53 @@ func (e *invalid) refusal() *model.Error {
 // object (which of the two would count is up to the reader: a check and a
 // store could read different documents) and a key or text with a NUL
 // character or invalid UTF-8. Half a surrogate pair is loneSurrogate's.
+// The decoder finds duplicate keys as it reads (decodeTree); this walk of
+// the whole tree is for input suspectText suspects.
 func checkTree(v *fastjson.Value) *invalid {
-	c := checker{keys: make([][]byte, 0, 64)}
+	c := newChecker()
+	c.text = true
 	return c.value(v)
+}
+
+func newChecker() checker { return checker{keys: make([][]byte, 0, 64)} }
+
+// headKeys refuses a key given twice at the top or in the head, before the
+// head is read: which docType and company count must not depend on who
+// reads the document.
+func (c *checker) headKeys(top *fastjson.Value) *invalid {
+	o, _ := top.Object()
+	return c.each(o, func(k []byte, v *fastjson.Value) *invalid {
+		if string(k) != "head" || v.Type() != fastjson.TypeObject {
+			return nil
+		}
+		h, _ := v.Object()
+		return c.each(h, func([]byte, *fastjson.Value) *invalid { return nil })
+	})
+}
+
+// suspectText tells whether a key or text of raw (which loneSurrogate
+// passed) may hold a NUL or invalid UTF-8: only when raw holds a NUL byte,
+// a \u0000 escape or bytes that are not UTF-8, since unescaping makes
+// valid UTF-8 of anything else.
+func suspectText(raw []byte) bool {
+	return bytes.IndexByte(raw, 0) >= 0 || bytes.Contains(raw, []byte(`\u0000`)) || !utf8.Valid(raw)
 }
 
 // checker walks a parsed document. keys holds the keys seen so far of the
 // objects being walked, innermost object's last: one slice for the whole
-// walk, so that checking the rows of a large table allocates nothing.
+// walk, so that checking the rows of a large table allocates nothing. With
+// text, it also checks every key and text.
 type checker struct {
 	keys [][]byte
+	text bool
 }
 
+// value checks v and everything inside it.
 func (c *checker) value(v *fastjson.Value) *invalid {
 	switch v.Type() {
 	case fastjson.TypeObject:
 		o, _ := v.Object()
-		return c.object(o)
+		return c.each(o, func(_ []byte, x *fastjson.Value) *invalid { return c.value(x) })
 	case fastjson.TypeArray:
 		a, _ := v.Array()
 		for i, x := range a {
@@ -102,6 +132,9 @@ func (c *checker) value(v *fastjson.Value) *invalid {
 			}
 		}
 	case fastjson.TypeString:
+		if !c.text {
+			return nil
+		}
 		if msg := checkText(v.GetStringBytes()); msg != nil {
 			return &invalid{msg: msg}
 		}
@@ -111,9 +144,12 @@ func (c *checker) value(v *fastjson.Value) *invalid {
 
 // smallObject is the size up to which duplicate keys are found by comparing
 // every pair, which costs less than a map for the rows of a table.
-const smallObject = 16
+const smallObject = 32
 
-func (c *checker) object(o *fastjson.Object) *invalid {
+// each calls fn for every key of o, in order, after checking the key (given
+// twice? with text, a NUL or invalid UTF-8?); it stops at the first refusal,
+// which it returns with the key added to its path.
+func (c *checker) each(o *fastjson.Object, fn func(k []byte, v *fastjson.Value) *invalid) *invalid {
 	start := len(c.keys)
 	var seen map[string]bool
 	if o.Len() > smallObject {
@@ -124,15 +160,17 @@ func (c *checker) object(o *fastjson.Object) *invalid {
 		if bad != nil {
 			return
 		}
-		if msg := checkText(k); msg != nil {
-			bad = &invalid{at: []string{shownKey(k)}, msg: msg}
-			return
+		if c.text {
+			if msg := checkText(k); msg != nil {
+				bad = &invalid{at: []string{shownKey(k)}, msg: msg}
+				return
+			}
 		}
 		if c.duplicate(k, start, seen) {
 			bad = &invalid{at: []string{string(k)}, dup: string(k)}
 			return
 		}
-		if b := c.value(x); b != nil {
+		if b := fn(k, x); b != nil {
 			bad = b.in(string(k))
 		}
 	})
