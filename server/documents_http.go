@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -144,14 +143,14 @@ func (s *Server) createDocument(c echo.Context) error {
 	if _, err := s.nextState(c, "", doc.Type.Family, "draft", saveAction(temp), false); err != nil {
 		return err
 	}
-	rec, res, err := s.create(c.Request().Context(), doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)}, who.Username(), temp)
+	rec, ev, err := s.create(c.Request().Context(), doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)}, who.Username(), temp)
 	if err != nil {
 		return err
 	}
-	if !res.Valid {
-		return refuse(c, res)
+	if !ev.Check.Valid {
+		return refuse(c, ev.Check)
 	}
-	return ok(c, json.RawMessage(rec.Body))
+	return s.answerDocument(c, rec, doc, ev, action)
 }
 
 // Create checks a new document and stores it when the check passes, with
@@ -161,31 +160,35 @@ func (s *Server) createDocument(c echo.Context) error {
 // the user fill is refused (EFORBIDDEN). Who may file for whom is the
 // caller's to decide (mayFileFor).
 func (s *Server) Create(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options, maker string) (*DocumentRecord, engine.CheckResult, error) {
-	return s.create(ctx, doc, structural, opt, maker, false)
+	rec, ev, err := s.create(ctx, doc, structural, opt, maker, false)
+	if ev == nil {
+		return rec, engine.CheckResult{}, err
+	}
+	return rec, ev.Check, err
 }
 
 // create is Create; temp (a temporary save) refuses only malformed values,
 // not the pre-save checks.
-func (s *Server) create(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options, maker string, temp bool) (*DocumentRecord, engine.CheckResult, error) {
+func (s *Server) create(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options, maker string, temp bool) (*DocumentRecord, *engine.Evaluation, error) {
 	head := doc.Head()
 	if id := head.String("businessId"); id != "" {
-		return nil, engine.CheckResult{}, engine.Errorf(engine.EINVALID, "head.businessId", "document %s already has a number: update it with PUT .../head/update", id)
+		return nil, nil, engine.Errorf(engine.EINVALID, "head.businessId", "document %s already has a number: update it with PUT .../head/update", id)
 	}
 	if err := canSave(doc.Type, opt.Action); err != nil {
-		return nil, engine.CheckResult{}, err
+		return nil, nil, err
 	}
 	blank := doc.Type.NewDocument()
 	engine.KeepServerFields(doc, blank)
-	res := engine.Check(doc, structural, opt)
+	ev := engine.Evaluate(doc, structural, opt)
 	engine.Check(blank, nil, opt) // its defaults are no change of the user's
 	if err := forbidden(blank, doc, opt.Action); err != nil {
-		return nil, res, err
+		return nil, ev, err
 	}
 	if temp {
-		res = structuralOnly(res, structural)
+		ev.Check = structuralOnly(ev.Check, structural)
 	}
-	if !res.Valid {
-		return nil, res, nil
+	if !ev.Check.Valid {
+		return nil, ev, nil
 	}
 	rec, err := s.docs.Create(ctx, doc, func(id string) error {
 		head["businessId"] = id
@@ -196,7 +199,7 @@ func (s *Server) create(ctx context.Context, doc *engine.Document, structural []
 		head["createAt"] = time.Now().Format("2006-01-02 15:04:05")
 		return nil
 	})
-	return rec, res, err
+	return rec, ev, err
 }
 
 // canSave refuses a save under an action mode without a save button (read,
@@ -294,16 +297,16 @@ func (s *Server) updateDocument(c echo.Context) error {
 	}
 	engine.KeepServerFields(doc, prev)
 	opt := engine.Options{Action: action, Confirmed: confirmed(c)}
-	res := engine.Check(doc, structural, opt)
+	ev := engine.Evaluate(doc, structural, opt)
 	engine.Check(prev, nil, opt)
 	if err := forbidden(prev, doc, action); err != nil {
 		return err
 	}
 	if temp {
-		res = structuralOnly(res, structural)
+		ev.Check = structuralOnly(ev.Check, structural)
 	}
-	if !res.Valid {
-		return refuse(c, res)
+	if !ev.Check.Valid {
+		return refuse(c, ev.Check)
 	}
 	head["version"] = version + 1
 	head["schemaVersion"] = doc.Type.Version
@@ -315,26 +318,37 @@ func (s *Server) updateDocument(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return ok(c, json.RawMessage(rec.Body))
+	rec.Status, rec.ProcessID = stored.Status, stored.ProcessID
+	return s.answerDocument(c, rec, doc, ev, action)
 }
 
-// loadDocument: GET /api/galaxyform/yx/:family/head/load?businessId=.
+// loadDocument: GET /api/galaxyform/yx/:family/head/load?businessId=&action=
+// (default edit): the stored document, and its form under that action.
 func (s *Server) loadDocument(c echo.Context) error {
 	id := strings.TrimSpace(c.QueryParam("businessId"))
 	if id == "" {
 		return engine.Errorf(engine.EINVALID, "businessId", "businessId is missing")
 	}
-	rec, err := s.docs.Get(c.Request().Context(), id)
+	action := c.QueryParam("action")
+	if action == "" {
+		action = "edit"
+	}
+	if _, err := actionOf(c); err != nil {
+		return err
+	}
+	rec, doc, structural, err := s.storedDocument(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
 	if err := s.mayRead(c, CurrentUser(c), rec); err != nil {
 		return err
 	}
-	if err := checkFamily(c, s.storedType(rec)); err != nil {
+	if err := checkFamily(c, doc.Type); err != nil {
 		return err
 	}
-	return ok(c, json.RawMessage(rec.Body))
+	// the stored body is answered as stored; the evaluation runs on a copy
+	ev := engine.Evaluate(doc.Clone(), structural, engine.Options{Action: action})
+	return s.answerDocument(c, rec, doc, ev, action)
 }
 
 // bodyKey keeps the raw request body in the echo context.

@@ -56,6 +56,8 @@ type Server struct {
 	cat      atomic.Pointer[engine.Catalogue]
 	lc       atomic.Pointer[engine.Lifecycle]
 	status   atomic.Pointer[CatalogueStatus]
+	// generation counts catalogue loads: export ETags change with it
+	generation atomic.Uint64
 	docs     *DocumentStore
 	sessions *sessionStore
 	lockout  *lockout
@@ -109,6 +111,7 @@ func (s *Server) Catalogue() *engine.Catalogue { return s.cat.Load() }
 // running finish with the one they started with.
 func (s *Server) SetCatalogue(c *engine.Catalogue) {
 	s.cat.Store(c)
+	s.generation.Add(1)
 	s.status.Store(&CatalogueStatus{OK: true, LoadedAt: s.now()})
 }
 
