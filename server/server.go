@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"formwork/adapters/sqldb"
+	"formwork/documents"
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
@@ -50,17 +52,19 @@ type Config struct {
 
 // Server is the formwork HTTP server.
 type Server struct {
-	e        *echo.Echo
-	cfg      Config
-	db       *gorm.DB
-	cat      atomic.Pointer[engine.Catalogue]
-	lc       atomic.Pointer[engine.Lifecycle]
-	status   atomic.Pointer[CatalogueStatus]
+	e      *echo.Echo
+	cfg    Config
+	db     *gorm.DB
+	cat    atomic.Pointer[engine.Catalogue]
+	lc     atomic.Pointer[engine.Lifecycle]
+	status atomic.Pointer[CatalogueStatus]
 	// generation counts catalogue loads: export ETags change with it
 	generation atomic.Uint64
-	docs     *DocumentStore
-	sessions *sessionStore
-	lockout  *lockout
+	docs       *DocumentStore
+	// documents is the documents use cases
+	documents *documents.Service
+	sessions  *sessionStore
+	lockout   *lockout
 }
 
 // New builds a server on an opened, migrated database.
@@ -82,6 +86,8 @@ func New(cfg Config) *Server {
 		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
 	s.cat.Store(cfg.Catalogue)
 	s.SetLifecycle(cfg.Lifecycle)
+	s.documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), s.Catalogue, s, s.now)
+	s.documents.SetGate(s)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
