@@ -63,6 +63,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 		fe   *failure
 		ee   *engine.Error
 	)
+	var withData interface{ Data() any }
+	if errors.As(err, &withData) {
+		data = withData.Data()
+	}
 	switch {
 	case errors.As(err, &fe):
 		code, msg, data = fe.Err.Code, fe.Err.Message, fe.Data

@@ -62,21 +62,6 @@ func (s *Server) documentToAct(c echo.Context, in processInput) (*DocumentRecord
 	return rec, doc, structural, nil
 }
 
-// isOwner reports whether the user acts for the document's owner: its
-// maker, its reimburser, an active delegate of either, or an administrator.
-func (s *Server) isOwner(c echo.Context, who *Identity, rec *DocumentRecord) (bool, error) {
-	me := who.Username()
-	if who.Scope() == scopeAll || me == rec.CreateBy || me == rec.Applicant {
-		return true, nil
-	}
-	for _, owner := range []string{rec.CreateBy, rec.Applicant} {
-		if ok, err := s.isDelegate(c.Request().Context(), me, owner); err != nil || ok {
-			return ok, err
-		}
-	}
-	return false, nil
-}
-
 func (s *Server) mustBeOwner(c echo.Context, who *Identity, rec *DocumentRecord, action string) error {
 	ok, err := s.isOwner(c, who, rec)
 	if err != nil || ok {

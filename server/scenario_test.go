@@ -389,3 +389,6 @@ func mustJSON(t *testing.T, data []byte, v any) {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// inEnglish asks for the answer's messages in English.
+var inEnglish = map[string]string{"Accept-Language": "en"}

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"formwork/adapters/sqldb"
+	"formwork/documents"
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
@@ -50,15 +52,19 @@ type Config struct {
 
 // Server is the formwork HTTP server.
 type Server struct {
-	e        *echo.Echo
-	cfg      Config
-	db       *gorm.DB
-	cat      atomic.Pointer[engine.Catalogue]
-	lc       atomic.Pointer[engine.Lifecycle]
-	status   atomic.Pointer[CatalogueStatus]
-	docs     *DocumentStore
-	sessions *sessionStore
-	lockout  *lockout
+	e      *echo.Echo
+	cfg    Config
+	db     *gorm.DB
+	cat    atomic.Pointer[engine.Catalogue]
+	lc     atomic.Pointer[engine.Lifecycle]
+	status atomic.Pointer[CatalogueStatus]
+	// generation counts catalogue loads: export ETags change with it
+	generation atomic.Uint64
+	docs       *DocumentStore
+	// documents is the documents use cases
+	documents *documents.Service
+	sessions  *sessionStore
+	lockout   *lockout
 }
 
 // New builds a server on an opened, migrated database.
@@ -80,6 +86,8 @@ func New(cfg Config) *Server {
 		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
 	s.cat.Store(cfg.Catalogue)
 	s.SetLifecycle(cfg.Lifecycle)
+	s.documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), s.Catalogue, s, s.now)
+	s.documents.SetGate(s)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -109,6 +117,7 @@ func (s *Server) Catalogue() *engine.Catalogue { return s.cat.Load() }
 // running finish with the one they started with.
 func (s *Server) SetCatalogue(c *engine.Catalogue) {
 	s.cat.Store(c)
+	s.generation.Add(1)
 	s.status.Store(&CatalogueStatus{OK: true, LoadedAt: s.now()})
 }
 
