@@ -42,16 +42,19 @@ export function clearExportCache(): void {
 /**
  * GETs an export by its address (url without the language) in lang: with If-None-Match
  * when one from that address is held (304 returns it), and keeps the answer by its ETag.
+ * Asked for the export a save or a load named (expectedEtag), an answer without an ETag
+ * header is kept under that one.
  */
-export async function fetchExport(url: string, lang: string, signal?: AbortSignal): Promise<FormExport> {
+export async function fetchExport(url: string, lang: string, signal?: AbortSignal, expectedEtag?: string): Promise<FormExport> {
   const urlKey = `${lang} ${url}`;
   const known = etagOfUrl.get(urlKey);
   const held = known ? cachedExport(lang, known) : undefined;
   const answer = await apiRevalidate<FormExport>(url, held ? known : undefined, signal);
   if (answer.notModified) return held as FormExport;
-  if (answer.etag) {
-    rememberExport(lang, answer.etag, answer.data);
-    etagOfUrl.set(urlKey, answer.etag);
+  const etag = answer.etag || expectedEtag;
+  if (etag) {
+    rememberExport(lang, etag, answer.data);
+    etagOfUrl.set(urlKey, etag);
   }
   return answer.data;
 }

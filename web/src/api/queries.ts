@@ -82,7 +82,7 @@ export const formExportQuery = (params: FormExportParams) => {
   const { docType, subType, action, lang, edition = '', version, etag } = params;
   return queryOptions({
     queryKey: ['formExport', docType, subType, action, lang, edition, version ?? null, etag ?? null],
-    queryFn: ({ signal }) => fetchExport(formExportUrl(params), lang, signal),
+    queryFn: ({ signal }) => fetchExport(formExportUrl(params), lang, signal, etag),
     initialData: etag ? () => cachedExport(lang, etag) : undefined,
     placeholderData: keepPreviousData,
     // An export named by its etag does not change; one asked by address is revalidated after 5 minutes.

@@ -51,6 +51,13 @@ describe('the plain-ES3 notice in index.html', () => {
     else expect(notice).toBeNull();
   });
 
+  it('says it in zh, en and th (the app, with its i18n texts, cannot run there)', () => {
+    const notice = run(agents.ie8, false) ?? '';
+    expect(notice).toMatch(/[\u4e00-\u9fff]/);
+    expect(notice).toContain('Please use Chrome');
+    expect(notice).toMatch(/[\u0e00-\u0e7f]/);
+  });
+
   it('leaves the notice to the app where the app runs', () => {
     expect(run(agents.ie11, true)).toBeNull();
   });
