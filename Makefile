@@ -47,8 +47,15 @@ bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; w
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
 	$(GO) test ./server -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
 
-chromium: ## install Debian's chromium for the browser tests when it is missing
-	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium)
+# Debian's chromium and the fonts that let screenshots and prints show Chinese and Thai.
+BROWSER_PACKAGES ?= chromium fonts-noto-cjk fonts-thai-tlwg
+
+chromium: ## install Debian's chromium and the Chinese and Thai fonts for the browser tests, those missing
+	@missing=$$(for p in $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || printf '%s ' $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing $$missing"; \
+		apt-get update -q && apt-get install -y -q $$missing; \
+	fi
 
 clean: ## remove build output (not ./data)
 	rm -rf bin web/dist
