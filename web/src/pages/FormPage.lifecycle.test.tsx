@@ -164,6 +164,14 @@ describe('FormPage opening a stored document', () => {
     expect($<HTMLInputElement>('#root_head_description')?.disabled || $<HTMLInputElement>('#root_head_description')?.readOnly).toBe(true);
   });
 
+  it('names the state in the interface language, Thai too', async () => {
+    await i18n.changeLanguage('th');
+    routes = baseRoutes(() => view({}), () => okForm(storedDoc(), form({ status: 'returned', statusTxt: '已退回' })));
+    await open('/form?docType=EX02&businessId=EX02X1&action=edit');
+    await waitFor(() => $('[data-form-ready="true"]'));
+    expect($('[data-document-status="returned"]')?.textContent).toContain('ถูกส่งคืน');
+  });
+
   it("applies the load's field states", async () => {
     routes = baseRoutes(() => view({}), () => okForm(storedDoc(), form({}, { states: { 'head.reason': { visible: false }, 'head.description': { editable: false } } })));
     await open('/form?docType=EX02&businessId=EX02X1&action=edit');

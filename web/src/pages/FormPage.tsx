@@ -148,8 +148,11 @@ export default function FormPage() {
   );
 }
 
-/** The header's state chip: the server's text when it sent one, else the state's name in the interface language. */
+/**
+ * The header's state chip: the lifecycle's states by name in the interface language
+ * (zh, en and th; the server's statusTxt has no Thai), another state by the server's text.
+ */
 function statusOf(process: FormProcess | null, t: (key: string, options?: Record<string, unknown>) => string) {
   if (!process?.status) return undefined;
-  return { code: process.status, text: process.statusTxt || t(`documentStatus.${process.status}`, { defaultValue: process.status }) };
+  return { code: process.status, text: t(`documentStatus.${process.status}`, { defaultValue: process.statusTxt || process.status }) };
 }
