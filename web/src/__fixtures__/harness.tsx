@@ -90,7 +90,7 @@ export function expectQuiet(m: Mounted | undefined) {
   expect(m.consoleProblems).toEqual([]);
 }
 
-export async function waitFor<T>(probe: () => T | null | undefined | false, timeout = 3000): Promise<T> {
+export async function waitFor<T>(probe: () => T | null | undefined | false, timeout = 10_000): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = probe();

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { docTypesQuery, formExportQuery, storedFormKey } from '../api/queries';
+import { formExportQuery } from '../api/queries';
 import type { CheckResult, EvaluateResult, FieldState, FormDocument, FormProcess, SchemaRef, StoredForm } from '../api/types';
 import type { ProcessView } from '../api/process';
-import { useEdition } from '../auth/useEdition';
+import { useEdition, type EditionState } from '../auth/useEdition';
 import { formExportParams } from './exportParams';
-import { familiesOf, loadUnderFamily } from './family';
 import { mergeValues } from './mergeValues';
 import { useEvaluate } from './useEvaluate';
+import { useStoredLoad } from './useStoredLoad';
 
 /** What the form page shows: the document and what the server said about it. */
 export interface Shown {
@@ -55,69 +55,10 @@ function withProcessView(prev: Shown, view: ProcessView): Shown {
 }
 
 /**
- * The document on the form page and the few requests behind it. A stored document:
- * one load (its form has the states, the check, the process and the export's etag)
- * and the export only when none with that etag is held; its family comes from the
- * registry list the menu already holds. A save's answer replaces what is shown without
- * any further request. A new document: the live export and one evaluate for its
- * defaults. While the person types, debounced evaluate calls update states and values.
+ * The export that renders what is shown (see formExportParams): held by etag where
+ * the last answer named one, else asked for.
  */
-export function useFormSession({ docType, businessId, action }: { docType: string; businessId: string; action: string }) {
-  const { i18n } = useTranslation();
-  const lang = i18n.language;
-  const queryClient = useQueryClient();
-  const editions = useEdition();
-  const [shown, setShown] = useState<Shown | null>(() => (businessId ? null : newShown(docType, editions.company)));
-  // Changed by the person since it was loaded or saved: a submit saves it first.
-  const [dirty, setDirty] = useState(false);
-
-  const apply = useCallback(
-    (answer: StoredForm) => {
-      setShown(shownOf(answer, lang));
-      setDirty(false);
-    },
-    [lang],
-  );
-
-  // The family of the load URL: the registry list of the chosen company's edition (the menu's).
-  // Held data will do (families do not change while the page runs): never a request of its own once the menu has it.
-  const showsIt = shown?.schema != null && shown.document.head?.businessId === businessId;
-  const registry = useQuery({ ...docTypesQuery(lang, editions.edition), staleTime: Infinity, enabled: businessId !== '' && !showsIt && editions.ready });
-  const loadQuery = useQuery({
-    queryKey: storedFormKey(businessId, action),
-    queryFn: ({ signal }) =>
-      loadUnderFamily({
-        businessId,
-        action,
-        family: shown?.schema?.family || (familiesOf(registry.data, docType)[0] ?? ''),
-        otherFamilies: async () => familiesOf(await queryClient.fetchQuery(docTypesQuery(lang)), docType),
-        signal,
-      }),
-    // Not while the page shows it already (a save's answer): reload() asks again on purpose.
-    enabled: businessId !== '' && !showsIt && (registry.isSuccess || registry.isError),
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    retry: false,
-  });
-  // Each answer once: a language switch (a new apply) must not put an old answer back over the person's changes.
-  const loaded = loadQuery.data;
-  const loadedAt = loadQuery.dataUpdatedAt;
-  const appliedAt = useRef(0);
-  useEffect(() => {
-    if (loaded && loadedAt !== appliedAt.current) {
-      appliedAt.current = loadedAt;
-      apply(loaded);
-    }
-  }, [loaded, loadedAt, apply]);
-
-  /** Loads the stored document again (after a transition, or a refusal naming its state or version). */
-  const reload = useCallback(async () => {
-    if (!businessId) return;
-    await loadQuery.refetch();
-  }, [businessId, loadQuery]);
-
+function useFormExport({ docType, action, businessId, lang, shown, editions }: { docType: string; action: string; businessId: string; lang: string; shown: Shown | null; editions: EditionState }) {
   const exportParams = formExportParams({
     docType,
     action: shown?.formAction || action,
@@ -133,7 +74,37 @@ export function useFormSession({ docType, businessId, action }: { docType: strin
     ...formExportQuery(exportParams ?? { docType, subType: '', action, lang }),
     enabled: exportParams !== null && editions.ready,
   });
-  const exported = exportQuery.data;
+  return { exportParams, exportQuery, exported: exportQuery.data };
+}
+
+/**
+ * The document on the form page and the few requests behind it. A stored document:
+ * one load (its form has the states, the check, the process and the export's etag)
+ * and the export only when none with that etag is held; its family comes from the
+ * registry list the menu already holds. A save's answer replaces what is shown without
+ * any further request. A new document: the live export and one evaluate for its
+ * defaults. While the person types, debounced evaluate calls update states and values.
+ */
+export function useFormSession({ docType, businessId, action }: { docType: string; businessId: string; action: string }) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  const editions = useEdition();
+  const [shown, setShown] = useState<Shown | null>(() => (businessId ? null : newShown(docType, editions.company)));
+  // Changed by the person since it was loaded or saved: a submit saves it first.
+  const [dirty, setDirty] = useState(false);
+
+  const apply = useCallback(
+    (answer: StoredForm) => {
+      setShown(shownOf(answer, lang));
+      setDirty(false);
+    },
+    [lang],
+  );
+
+  const showsIt = shown?.schema != null && shown.document.head?.businessId === businessId;
+  const { registry, loadQuery, reload } = useStoredLoad({ docType, businessId, action, lang, editions, knownFamily: shown?.schema?.family ?? '', showsIt, apply });
+
+  const { exportParams, exportQuery, exported } = useFormExport({ docType, action, businessId, lang, shown, editions });
   const family = shown?.schema?.family || exported?.family || '';
 
   const onEvaluated = useCallback((result: EvaluateResult) => {

@@ -92,7 +92,7 @@ afterEach(() => {
   expect(consoleProblems).toEqual([]);
 });
 
-async function waitFor<T>(probe: () => T | null | undefined | false, timeout = 3000): Promise<T> {
+async function waitFor<T>(probe: () => T | null | undefined | false, timeout = 10_000): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = probe();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -13,7 +13,7 @@ import { localText } from '../i18n/language';
 import DocumentForm from '../form/DocumentForm';
 import { formView } from '../form/formView';
 import { formKeyOf } from '../form/formKey';
-import { useFormSession } from '../form/useFormSession';
+import { useFormSession, type FormSession } from '../form/useFormSession';
 import { useFormActions } from '../form/useFormActions';
 import { otherButtons, toolbarActions } from '../process/toolbarActions';
 import HistoryPanel from '../process/HistoryPanel';
@@ -39,6 +39,30 @@ function PageMessage({ children, error }: { children: string; error: string }) {
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
+function Loading({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} aria-label={label}>
+      <CircularProgress />
+    </Box>
+  );
+}
+
+/**
+ * What the page shows instead of the form when it cannot show one: no docType, a
+ * refusal of the document or the type (403), an export or a load that failed. (A later
+ * reload that fails leaves what is on screen.)
+ */
+function notShown(docType: string, { shown, exported, exportQuery, loadQuery, registry }: FormSession, t: (key: string) => string): ReactElement | null {
+  if (!docType) return <PageMessage error="no-doc-type">{t('form.missingDocType')}</PageMessage>;
+  const failures = [loadQuery, exportQuery].filter((q) => q.isError && !shown?.schema && q.data === undefined).map((q) => q.error);
+  const refused = failures.find((e) => isStatus(e, 403));
+  if (refused) return <ForbiddenPage detail={refused.message} />;
+  if (exportQuery.isError && !exported) return <PageMessage error="load-form">{t('form.loadFailed')}</PageMessage>;
+  const loadError = !shown ? (loadQuery.error ?? registry.error) : null;
+  if (loadError) return <PageMessage error="load-document">{`${t('form.documentLoadFailed')}: ${loadError.message}`}</PageMessage>;
+  return null;
+}
+
 /**
  * /form?docType=EX02&businessId=&action=new: renders any document type from its exported
  * schema (a stored document under the export its load named), evaluates it while the
@@ -57,7 +81,7 @@ export default function FormPage() {
   const [formKey] = useState(() => formKeyOf(location.search, location.state));
 
   const session = useFormSession({ docType, businessId, action });
-  const { shown, exported, exportQuery, loadQuery, registry } = session;
+  const { shown, exported, exportQuery, loadQuery } = session;
   const actions = useFormActions({ session, docType, businessId, action, formKey });
   const { refusals } = actions;
 
@@ -73,30 +97,10 @@ export default function FormPage() {
     session.change({ ...shown.document, head });
   };
 
-  if (!docType) return <PageMessage error="no-doc-type">{t('form.missingDocType')}</PageMessage>;
-  // The server refuses this person the document (another person's) or the type: 403.
-  // (A later reload that fails leaves what is on screen.)
-  const failures = [loadQuery, exportQuery].filter((q) => q.isError && !shown?.schema && q.data === undefined).map((q) => q.error);
-  const refused = failures.find((e) => isStatus(e, 403));
-  if (refused) return <ForbiddenPage detail={refused.message} />;
-  if (exportQuery.isError && !exported) return <PageMessage error="load-form">{t('form.loadFailed')}</PageMessage>;
-  const loadError = !shown ? (loadQuery.error ?? registry.error) : null;
-  if (loadError) return <PageMessage error="load-document">{`${t('form.documentLoadFailed')}: ${loadError.message}`}</PageMessage>;
-  if (!exported || !shown || !view) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} aria-label={t('form.loading')}>
-        <CircularProgress />
-      </Box>
-    );
-  }
+  const stop = notShown(docType, session, t);
+  if (stop || !exported || !shown || !view) return stop ?? <Loading label={t('form.loading')} />;
 
-  const buttons = exported.buttons ?? ['save'];
-  const toolbar = toolbarActions({ isNew: !businessId, mode: action, buttons, process: shown.process });
-  // A stored document nobody may save here (its state, or the mode) is shown read-only.
-  const readonly = businessId !== '' && !toolbar.includes('save');
-  const headUi = (view.uiSchema.head ?? {}) as Record<string, unknown>;
-  const bt1Ui = headUi.businessType1 as Record<string, unknown> | undefined;
-  const subTypeReadonly = readonly || headUi['ui:readonly'] === true || bt1Ui?.['ui:readonly'] === true;
+  const { buttons, toolbar, readonly, subTypeReadonly } = toolbarOf(businessId, action, exported.buttons, shown.process, view.uiSchema);
   const ready = !exportQuery.isFetching && (!businessId || shown.process !== null);
   const storedId = typeof shown.document.head?.businessId === 'string' ? shown.document.head.businessId : '';
 
@@ -142,10 +146,24 @@ export default function FormPage() {
         onConfirm={() => refusals.question?.confirm()}
       />
       <ConflictDialog open={refusals.conflict} onReload={() => void actions.reloadAfterConflict()} onClose={refusals.closeConflict} />
-      <CommentDialog action={actions.commentFor} businessId={businessId} onCancel={actions.cancelComment} onConfirm={actions.confirmComment} />
+      <CommentDialog action={actions.comment.commentFor} businessId={businessId} onCancel={actions.comment.cancel} onConfirm={actions.comment.confirm} />
       <SavedNotice open={actions.notice !== null} kind={actions.notice?.kind} message={actions.notice?.message} onClose={actions.closeNotice} />
     </Container>
   );
+}
+
+/**
+ * The toolbar's buttons and what may be changed: a stored document nobody may save here
+ * (its state, or the mode) is shown read-only, and so are its sub-type selects.
+ */
+function toolbarOf(businessId: string, mode: string, exportButtons: string[] | undefined, process: FormProcess | null, uiSchema: Record<string, unknown>) {
+  const buttons = exportButtons ?? ['save'];
+  const toolbar = toolbarActions({ isNew: !businessId, mode, buttons, process });
+  const readonly = businessId !== '' && !toolbar.includes('save');
+  const headUi = (uiSchema.head ?? {}) as Record<string, unknown>;
+  const bt1Ui = headUi.businessType1 as Record<string, unknown> | undefined;
+  const subTypeReadonly = readonly || headUi['ui:readonly'] === true || bt1Ui?.['ui:readonly'] === true;
+  return { buttons, toolbar, readonly, subTypeReadonly };
 }
 
 /**
