@@ -31,32 +31,37 @@ export function useStoredLoad({ docType, businessId, action, lang, editions, kno
   const registry = useQuery({ ...docTypesQuery(lang, editions.edition), staleTime: Infinity, enabled: businessId !== '' && !showsIt && editions.ready });
   const loadQuery = useQuery({
     queryKey: storedFormKey(businessId, action),
-    queryFn: ({ signal }) =>
+    // No abort signal: a page unmounted and mounted again at once (React's StrictMode) shares the
+    // one request instead of cancelling it and sending another.
+    queryFn: () =>
       loadUnderFamily({
         businessId,
         action,
         family: knownFamily || (familiesOf(registry.data, docType)[0] ?? ''),
         otherFamilies: async () => familiesOf(await queryClient.fetchQuery(docTypesQuery(lang)), docType),
-        signal,
       }),
     enabled: businessId !== '' && !showsIt && (registry.isSuccess || registry.isError),
+    // Asked whenever a page opens it (someone may have moved it on meanwhile); kept a
+    // minute so that a remount (React's StrictMode, a quick back and forth) shares the request.
     staleTime: 0,
-    gcTime: 0,
+    gcTime: 60_000,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     retry: false,
   });
 
-  // Each answer once: a language switch (a new apply) must not put an old answer back over the person's changes.
+  // Each answer once, and only a fresh one (not what an earlier page left while this one asks again); a
+  // language switch (a new apply) must not put an old answer back over the person's changes.
   const loaded = loadQuery.data;
   const loadedAt = loadQuery.dataUpdatedAt;
+  const fetching = loadQuery.isFetching;
   const appliedAt = useRef(0);
   useEffect(() => {
-    if (loaded && loadedAt !== appliedAt.current) {
+    if (loaded && !fetching && loadedAt !== appliedAt.current) {
       appliedAt.current = loadedAt;
       apply(loaded);
     }
-  }, [loaded, loadedAt, apply]);
+  }, [loaded, loadedAt, fetching, apply]);
 
   const { refetch } = loadQuery;
   const reload = useCallback(async () => {
