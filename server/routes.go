@@ -113,6 +113,7 @@ func (s *Server) register() {
 				mw = append(mw, s.requireMenu(r.Access.Menus...))
 			}
 		}
+		mw = append(mw, guardRequest) // after the session check: a visitor gets 401 first
 		s.e.Add(r.Method, r.Path, r.handle, mw...)
 	}
 }

@@ -160,20 +160,22 @@ type apiResponse struct {
 // "400" is the spec's not-logged-in code (HTTP 401); login answers its own
 // codes with HTTP 200.
 var statusOfCode = map[string]int{
-	"S000":       http.StatusOK,
-	"400":        http.StatusUnauthorized,
-	"200":        http.StatusOK,
-	"401":        http.StatusOK,
-	"429":        http.StatusOK,
-	"503":        http.StatusOK,
-	"EINVALID":   http.StatusBadRequest,
-	"ECHECK":     http.StatusUnprocessableEntity,
-	"ECONFIRM":   http.StatusUnprocessableEntity,
-	"ENOTFOUND":  http.StatusNotFound,
-	"ECONFLICT":  http.StatusConflict,
-	"EFORBIDDEN": http.StatusForbidden,
-	"ETOOLARGE":  http.StatusRequestEntityTooLarge,
-	"EINTERNAL":  http.StatusInternalServerError,
+	"S000":         http.StatusOK,
+	"400":          http.StatusUnauthorized,
+	"200":          http.StatusOK,
+	"401":          http.StatusOK,
+	"429":          http.StatusOK,
+	"503":          http.StatusOK,
+	"EINVALID":     http.StatusBadRequest,
+	"ECHECK":       http.StatusUnprocessableEntity,
+	"ECONFIRM":     http.StatusUnprocessableEntity,
+	"ENOTFOUND":    http.StatusNotFound,
+	"ECONFLICT":    http.StatusConflict,
+	"EFORBIDDEN":   http.StatusForbidden,
+	"ETOOLARGE":    http.StatusRequestEntityTooLarge,
+	"EINTERNAL":    http.StatusInternalServerError,
+	"EMETHOD":      http.StatusMethodNotAllowed,
+	"EUNSUPPORTED": http.StatusUnsupportedMediaType,
 }
 
 // request sends one request and checks the envelope contract (see

@@ -92,14 +92,13 @@ func New(cfg Config) *Server {
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.Recover())
+	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit(bodyLimit))
 	s.register()
 
 	if cfg.Web != nil {
 		e.Use(middleware.StaticWithConfig(middleware.StaticConfig{Filesystem: http.FS(cfg.Web), HTML5: true,
-			Skipper: func(c echo.Context) bool {
-				return len(c.Request().URL.Path) >= 5 && c.Request().URL.Path[:5] == "/api/"
-			}}))
+			Skipper: func(c echo.Context) bool { return isAPIPath(c.Request().URL.Path) }}))
 	}
 	return s
 }
