@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"formwork/adapters/sqldb"
+	"formwork/budget"
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
@@ -59,6 +61,7 @@ type Server struct {
 	docs     *DocumentStore
 	sessions *sessionStore
 	lockout  *lockout
+	budgets  *budget.Service
 }
 
 // New builds a server on an opened, migrated database.
@@ -77,7 +80,8 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, docs: NewDocumentStore(cfg.DB),
 		sessions: &sessionStore{db: cfg.DB, now: cfg.Now, ttl: cfg.SessionTTL, maxAge: cfg.SessionMaxAge},
-		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
+		lockout:  &lockout{db: cfg.DB, now: cfg.Now},
+		budgets:  budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)}
 	s.cat.Store(cfg.Catalogue)
 	s.SetLifecycle(cfg.Lifecycle)
 	e := s.e
