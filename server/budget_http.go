@@ -266,7 +266,7 @@ func releaseAmount(q string) (*budget.Money, error) {
 	}
 	m, err := budget.ParseMoney(strings.ReplaceAll(a, ",", ""))
 	if e := (*engine.Error)(nil); errors.As(err, &e) {
-		t := engine.Text{}
+		t := make(engine.Text, len(e.Text))
 		for l, msg := range e.Text {
 			t[l] = "amount: " + msg
 		}
