@@ -150,6 +150,36 @@ func (s *Service) Holdings(ctx context.Context, businessID string) ([]Holding, e
 	return s.store.Holdings(ctx, businessID)
 }
 
+// errRefused rolls back a unit of work whose budget control refused.
+var errRefused = errors.New("refused by budget control")
+
+// Post occupies the budget a document draws now (PlanOf), replacing what it
+// held, by Occupy in the unit of work inDocument: the document's own
+// transaction, which holds the document as it was read, so that a
+// transition at the same moment waits or fails. When budget control refuses
+// it returns the findings with nothing done; errors of inDocument come back
+// as they are.
+func (s *Service) Post(ctx context.Context, businessID, docType string, doc *engine.Document, confirmed map[string]bool, by string,
+	inDocument func(fn func(tx Tx) error) error) ([]engine.Finding, error) {
+	plan, err := s.PlanOf(ctx, doc)
+	if err != nil {
+		return nil, err
+	}
+	var findings []engine.Finding
+	err = inDocument(func(tx Tx) error {
+		var err error
+		findings, err = Occupy(tx, businessID, docType, plan, confirmed, by, s.now())
+		if err == nil && len(findings) > 0 {
+			err = errRefused
+		}
+		return err
+	})
+	if len(findings) > 0 {
+		return findings, nil
+	}
+	return nil, err
+}
+
 // ReleaseAdvance releases what a pre-application still occupies (its
 // entries of posting status StatusAdvance): all of it, or limit. It
 // returns what it released. More than the document occupies is ECONFLICT
