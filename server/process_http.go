@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"formwork/adapters/sqldb"
+	"formwork/budget"
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
@@ -117,7 +119,7 @@ func (s *Server) startProcess(c echo.Context) error {
 				"en": fmt.Sprintf("no approver is configured for company %s and amount %s (nobody approves their own document): ask the administrator", rec.CompanyCode, amount.StringFixed(2)),
 			}}), submitFailed)
 	}
-	plan, err := s.budgetPlanOf(ctx, doc)
+	plan, err := s.budgets.PlanOf(ctx, doc)
 	if err != nil {
 		return err
 	}
@@ -134,7 +136,7 @@ func (s *Server) startProcess(c echo.Context) error {
 			return err
 		}
 		var err error
-		if findings, err = occupyBudget(tx, rec.BusinessID, rec.DocType, plan, confirm, me, now); err != nil || len(findings) > 0 {
+		if findings, err = budget.Occupy(sqldb.BudgetTx(tx), rec.BusinessID, rec.DocType, plan, confirm, me, now); err != nil || len(findings) > 0 {
 			return firstErr(err, errRefused)
 		}
 		if err := tx.Create(&ProcessInstance{ProcessID: processID, BusinessID: rec.BusinessID, Status: processRunning, RuleID: rule.ID, StartedBy: me, StartedAt: now}).Error; err != nil {
@@ -279,7 +281,7 @@ func (s *Server) completeTaskHandler(c echo.Context) error {
 				if err := endProcess(tx, task.ProcessID, processApproved, now); err != nil {
 					return err
 				}
-				if err := consumeBudget(tx, rec.BusinessID, me, now); err != nil {
+				if err := budget.Consume(sqldb.BudgetTx(tx), rec.BusinessID, me, now); err != nil {
 					return err
 				}
 			}
@@ -287,7 +289,7 @@ func (s *Server) completeTaskHandler(c echo.Context) error {
 			if err := endProcess(tx, task.ProcessID, processRejected, now); err != nil {
 				return err
 			}
-			if _, err := releaseBudget(tx, rec.BusinessID, "", nil, me, now); err != nil {
+			if _, err := budget.Release(sqldb.BudgetTx(tx), rec.BusinessID, "", nil, me, now); err != nil {
 				return err
 			}
 		case "addSign":
@@ -373,7 +375,7 @@ func (s *Server) voidDocument(c echo.Context) error {
 				return fmt.Errorf("close to-do items: %w", err)
 			}
 		}
-		_, err := releaseBudget(tx, rec.BusinessID, "", nil, me, now)
+		_, err := budget.Release(sqldb.BudgetTx(tx), rec.BusinessID, "", nil, me, now)
 		return err
 	})
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"formwork/adapters/sqldb"
+	"formwork/budget"
 	"formwork/documents"
 	"formwork/engine"
 
@@ -65,6 +66,7 @@ type Server struct {
 	documents *documents.Service
 	sessions  *sessionStore
 	lockout   *lockout
+	budgets   *budget.Service
 }
 
 // New builds a server on an opened, migrated database.
@@ -83,7 +85,8 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, docs: NewDocumentStore(cfg.DB),
 		sessions: &sessionStore{db: cfg.DB, now: cfg.Now, ttl: cfg.SessionTTL, maxAge: cfg.SessionMaxAge},
-		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
+		lockout:  &lockout{db: cfg.DB, now: cfg.Now},
+		budgets:  budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)}
 	s.cat.Store(cfg.Catalogue)
 	s.SetLifecycle(cfg.Lifecycle)
 	s.documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), s.Catalogue, s, s.now)
