@@ -165,11 +165,9 @@ func (s *Server) documentBudget(c echo.Context, rec *DocumentRecord, doc *engine
 		}
 		v.Draws = append(v.Draws, dv)
 	}
-	pv, err := s.processView(c, rec.BusinessID)
-	if err != nil {
+	if v.Entries, err = s.budgetHeld(ctx, rec.BusinessID); err != nil {
 		return nil, err
 	}
-	v.Entries = pv.Budget
 	return v, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"formwork/adapters/sqldb"
 	"formwork/documents"
 	"formwork/engine"
+	"formwork/process"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -60,11 +61,12 @@ type Server struct {
 	status atomic.Pointer[CatalogueStatus]
 	// generation counts catalogue loads: export ETags change with it
 	generation atomic.Uint64
-	docs       *DocumentStore
 	// documents is the documents use cases
 	documents *documents.Service
-	sessions  *sessionStore
-	lockout   *lockout
+	// process is the approval workflow's use cases
+	process  *process.Service
+	sessions *sessionStore
+	lockout  *lockout
 }
 
 // New builds a server on an opened, migrated database.
@@ -81,13 +83,15 @@ func New(cfg Config) *Server {
 	if cfg.MenuVariant != menuLegacy {
 		cfg.MenuVariant = menuCurrent
 	}
-	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, docs: NewDocumentStore(cfg.DB),
+	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB,
 		sessions: &sessionStore{db: cfg.DB, now: cfg.Now, ttl: cfg.SessionTTL, maxAge: cfg.SessionMaxAge},
 		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
 	s.cat.Store(cfg.Catalogue)
 	s.SetLifecycle(cfg.Lifecycle)
 	s.documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), s.Catalogue, s, s.now)
-	s.documents.SetGate(s)
+	s.process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: s.documents, People: processPeople{s},
+		Budget: budgetSeam{s}, Lifecycle: s.Lifecycle, Catalogue: s.Catalogue, Now: s.now})
+	s.documents.SetGate(s.process)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -133,9 +137,6 @@ type CatalogueStatus struct {
 func (s *Server) ReloadFailed(problems []engine.Problem) {
 	s.status.Store(&CatalogueStatus{OK: false, LoadedAt: s.now(), Problems: problems})
 }
-
-// Documents returns the document store (for seeding).
-func (s *Server) Documents() *DocumentStore { return s.docs }
 
 func lang(c echo.Context) string {
 	if l := c.QueryParam("lang"); l != "" {

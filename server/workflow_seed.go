@@ -3,12 +3,14 @@ package server
 import (
 	"context"
 	"io/fs"
+
+	"formwork/seeding"
 )
 
-// workflowModels are the tables of approval, budget control and events.
+// workflowModels are the tables of budget control (the approval's are
+// sqldb.ProcessModels).
 func workflowModels() []any {
-	return []any{&ProcessInstance{}, &ProcessTask{}, &DocumentEvent{}, &DocumentDone{}, &ApproverConfig{},
-		&Budget{}, &BudgetAccountMapping{}, &BudgetEntry{}, &BudgetMovement{}}
+	return []any{&Budget{}, &BudgetAccountMapping{}, &BudgetEntry{}, &BudgetMovement{}}
 }
 
 // WorkflowSeeded says what SeedWorkflow loaded.
@@ -22,7 +24,7 @@ type WorkflowSeeded struct {
 // budgets when there are none) of fsys.
 func (s *Server) SeedWorkflow(ctx context.Context, fsys fs.FS) (WorkflowSeeded, error) {
 	var done WorkflowSeeded
-	n, err := seedApprovers(ctx, s.db, fsys)
+	n, err := seeding.Approvers(ctx, fsys, s.process)
 	if err != nil {
 		return done, err
 	}
