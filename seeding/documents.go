@@ -1,3 +1,5 @@
+// Package seeding loads the demo data of seeds/ into an empty database
+// through the domain packages' use cases, never through HTTP handlers.
 package seeding
 
 import (
