@@ -219,7 +219,7 @@ func TestQueryBudget(t *testing.T) {
 			{"employee01", `{"companyCode":"1000"}`, 403, "只能按单据号查询预算"},
 			{"finance01", `{"companyCode":"1000","department":"IT01"}`, 200, `"total":1`},
 			{"finance01", `{"period":"` + thisMonth() + `","department":"SAL02","pageSize":2}`, 200, `"total":4,"pageSize":2,"currentPage":1`},
-			{"finance01", `{"pageSize":-1}`, 400, "pageSize must be 1 to 200"},
+			{"finance01", `{"pageSize":-1}`, 400, "pageSize 须为 1 到 200"},
 			{"finance01", `{"department":5}`, 400, "department must be a text"},
 			{"finance01", `{"depart":"IT01"}`, 400, `unknown field \"depart\"`},
 		} {

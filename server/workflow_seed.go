@@ -8,9 +8,10 @@ import (
 	"formwork/seeding"
 )
 
-// workflowModels are the tables of approval, budget control and events.
+// workflowModels are the tables of budget control (the approval's are
+// sqldb.ProcessModels).
 func workflowModels() []any {
-	return append([]any{&ProcessInstance{}, &ProcessTask{}, &DocumentEvent{}, &DocumentDone{}, &ApproverConfig{}}, sqldb.BudgetModels()...)
+	return sqldb.BudgetModels()
 }
 
 // WorkflowSeeded says what SeedWorkflow loaded.
@@ -24,7 +25,7 @@ type WorkflowSeeded struct {
 // budgets when there are none) of fsys.
 func (s *Server) SeedWorkflow(ctx context.Context, fsys fs.FS) (WorkflowSeeded, error) {
 	var done WorkflowSeeded
-	n, err := seedApprovers(ctx, s.db, fsys)
+	n, err := seeding.Approvers(ctx, fsys, s.process)
 	if err != nil {
 		return done, err
 	}
