@@ -135,3 +135,61 @@ func TestSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestMessagesInThreeLanguages: every engine.Text literal in Go code (a
+// message or title a person reads) has zh, en and th.
+func TestMessagesInThreeLanguages(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, p := range listPackages(t) {
+		if untranslated[p.ImportPath] {
+			continue
+		}
+		inEngine := p.ImportPath == module+"/engine"
+		for _, name := range p.GoFiles {
+			path := filepath.Join(p.Dir, name)
+			f, err := parser.ParseFile(fset, path, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				lit, ok := n.(*ast.CompositeLit)
+				if !ok || !isTextType(lit.Type, inEngine) || len(lit.Elts) == 0 {
+					return true
+				}
+				have := map[string]bool{}
+				for _, e := range lit.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						if k, ok := kv.Key.(*ast.BasicLit); ok {
+							have[strings.Trim(k.Value, `"`)] = true
+						}
+					}
+				}
+				for _, l := range []string{"zh", "en", "th"} {
+					if !have[l] {
+						t.Errorf("%s: a message without %s", fset.Position(lit.Pos()), l)
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// isTextType reports whether a composite literal's type is engine.Text.
+func isTextType(e ast.Expr, inEngine bool) bool {
+	switch x := e.(type) {
+	case *ast.SelectorExpr:
+		id, ok := x.X.(*ast.Ident)
+		return ok && id.Name == "engine" && x.Sel.Name == "Text"
+	case *ast.Ident:
+		return inEngine && x.Name == "Text"
+	}
+	return false
+}
+
+// untranslated lists packages whose messages still lack a language while
+// they are split; each entry is removed when its package is done.
+var untranslated = map[string]bool{
+	module + "/server": true,
+	module + "/engine": true,
+}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"formwork/adapters/sqldb"
+
 	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
@@ -48,8 +50,13 @@ func OpenDB(dsn, dataDir string) (*gorm.DB, error) {
 }
 
 func migrate(db *gorm.DB) error {
-	if err := db.AutoMigrate(&DocumentRecord{}, &docSequence{}, &DocumentTodo{},
-		&User{}, &UserCompany{}, &Role{}, &RoleMenu{}, &UserRole{}, &DictionaryEntry{}, &MenuItem{},
+	if err := db.AutoMigrate(sqldb.DocumentModels()...); err != nil {
+		return fmt.Errorf("migrate documents: %w", err)
+	}
+	if err := db.AutoMigrate(sqldb.ProcessModels()...); err != nil {
+		return fmt.Errorf("migrate approvals: %w", err)
+	}
+	if err := db.AutoMigrate(&User{}, &UserCompany{}, &Role{}, &RoleMenu{}, &UserRole{}, &DictionaryEntry{}, &MenuItem{},
 		&Session{}, &LoginFailure{}, &Delegation{}, &ReportAuthority{}); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}

@@ -2,23 +2,11 @@ package server
 
 import (
 	"context"
-	"time"
 
 	"formwork/documents"
 
 	"github.com/labstack/echo/v4"
 )
-
-// DocumentTodo is an open item of someone's to-do list: the document waits
-// for Owner (an approver, or the applicant asked for more). The approval
-// workflow (process_store.go) writes these; while one is open (DoneAt nil)
-// the owner and the owner's active delegates may open the document.
-type DocumentTodo struct {
-	BusinessID string    `gorm:"primaryKey;size:40"`
-	Owner      string    `gorm:"primaryKey;size:64"`
-	CreatedAt  time.Time `gorm:"not null"`
-	DoneAt     *time.Time
-}
 
 // transitional: remove after the split (documents.Service decides access).
 func (s *Server) mayOpen(c echo.Context, id *Identity, rec *DocumentRecord) error {

@@ -173,14 +173,3 @@ func (s *Server) decodeBody(c echo.Context) (*engine.Document, []engine.Finding,
 	}
 	return s.documents.Decode(body)
 }
-
-// Create checks a new document and stores it when the check passes, with
-// maker as head.createBy (seeding). transitional: seeding calls
-// documents.Service after the split
-func (s *Server) Create(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options, maker string) (*DocumentRecord, engine.CheckResult, error) {
-	saved, err := s.documents.CreateDocument(ctx, doc, structural, opt, maker, false)
-	if err != nil {
-		return nil, engine.CheckResult{}, err
-	}
-	return (*DocumentRecord)(saved.Record), saved.Evaluation.Check, nil
-}

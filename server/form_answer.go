@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"formwork/documents"
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
@@ -92,14 +93,5 @@ func (s *Server) answerDocument(c echo.Context, rec *DocumentRecord, doc *engine
 // actionsNow lists the lifecycle actions the user may take on the stored
 // document now (as the process view's actions).
 func (s *Server) actionsNow(c echo.Context, rec *DocumentRecord, family string) ([]string, error) {
-	open, err := s.openTask(c.Request().Context(), rec.BusinessID)
-	if err != nil {
-		return nil, err
-	}
-	var tasks []taskView
-	if open != nil {
-		tasks = []taskView{{TaskID: open.TaskID}}
-	}
-	actions, _, err := s.userActions(c, rec, family, open, tasks)
-	return actions, err
+	return s.process.Actions(c.Request().Context(), CurrentUser(c), (*documents.Record)(rec), family)
 }

@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"formwork/adapters/sqldb"
+	"formwork/budget"
 	"formwork/documents"
 	"formwork/engine"
+	"formwork/process"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -60,11 +62,13 @@ type Server struct {
 	status atomic.Pointer[CatalogueStatus]
 	// generation counts catalogue loads: export ETags change with it
 	generation atomic.Uint64
-	docs       *DocumentStore
 	// documents is the documents use cases
 	documents *documents.Service
-	sessions  *sessionStore
-	lockout   *lockout
+	// process is the approval workflow's use cases
+	process  *process.Service
+	sessions *sessionStore
+	lockout  *lockout
+	budgets  *budget.Service
 }
 
 // New builds a server on an opened, migrated database.
@@ -81,25 +85,27 @@ func New(cfg Config) *Server {
 	if cfg.MenuVariant != menuLegacy {
 		cfg.MenuVariant = menuCurrent
 	}
-	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, docs: NewDocumentStore(cfg.DB),
+	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB,
 		sessions: &sessionStore{db: cfg.DB, now: cfg.Now, ttl: cfg.SessionTTL, maxAge: cfg.SessionMaxAge},
-		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
+		lockout:  &lockout{db: cfg.DB, now: cfg.Now},
+		budgets:  budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)}
 	s.cat.Store(cfg.Catalogue)
 	s.SetLifecycle(cfg.Lifecycle)
 	s.documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), s.Catalogue, s, s.now)
-	s.documents.SetGate(s)
+	s.process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: s.documents, People: processPeople{s},
+		Budget: budgetSeam{s}, Lifecycle: s.Lifecycle, Catalogue: s.Catalogue, Now: s.now})
+	s.documents.SetGate(s.process)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.Recover())
+	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit(bodyLimit))
 	s.register()
 
 	if cfg.Web != nil {
 		e.Use(middleware.StaticWithConfig(middleware.StaticConfig{Filesystem: http.FS(cfg.Web), HTML5: true,
-			Skipper: func(c echo.Context) bool {
-				return len(c.Request().URL.Path) >= 5 && c.Request().URL.Path[:5] == "/api/"
-			}}))
+			Skipper: func(c echo.Context) bool { return isAPIPath(c.Request().URL.Path) }}))
 	}
 	return s
 }
@@ -133,9 +139,6 @@ type CatalogueStatus struct {
 func (s *Server) ReloadFailed(problems []engine.Problem) {
 	s.status.Store(&CatalogueStatus{OK: false, LoadedAt: s.now(), Problems: problems})
 }
-
-// Documents returns the document store (for seeding).
-func (s *Server) Documents() *DocumentStore { return s.docs }
 
 func lang(c echo.Context) string {
 	if l := c.QueryParam("lang"); l != "" {

@@ -1,10 +1,10 @@
-package engine_test
+package process_test
 
 import (
 	"fmt"
 	"testing"
 
-	"formwork/engine"
+	"formwork/process"
 
 	"github.com/shopspring/decimal"
 )
@@ -15,7 +15,7 @@ func dec(s string) *decimal.Decimal {
 }
 
 func TestSelectApproverRule(t *testing.T) {
-	rules := []engine.ApproverRule{
+	rules := []process.ApproverRule{
 		{ID: 1, CompanyCode: "1000", MinAmount: dec("0"), MaxAmount: dec("10000"), Approvers: [2]string{"manager01", "finance01"}},
 		{ID: 2, CompanyCode: "1000", MinAmount: dec("10000.01"), Approvers: [2]string{"manager01", "admin"}},
 		{ID: 3, CompanyCode: "1000", BusinessType: "A02", Approvers: [2]string{"boss", ""}},
@@ -25,12 +25,12 @@ func TestSelectApproverRule(t *testing.T) {
 		{ID: 7, CompanyCode: "1000", MinAmount: dec("5000"), MaxAmount: dec("10000"), Approvers: [2]string{"director", "finance01"}},
 		{ID: 8, CompanyCode: "1000", BusinessType: "EX05", Approvers: [2]string{"treasurer", ""}},
 	}
-	facts := func(company, cc, docType, bt1, bt2, amount string) engine.RouteFacts {
-		return engine.RouteFacts{CompanyCode: company, CostCenter: cc, DocType: docType, BusinessType1: bt1, BusinessType2: bt2, Amount: decimal.RequireFromString(amount)}
+	facts := func(company, cc, docType, bt1, bt2, amount string) process.RouteFacts {
+		return process.RouteFacts{CompanyCode: company, CostCenter: cc, DocType: docType, BusinessType1: bt1, BusinessType2: bt2, Amount: decimal.RequireFromString(amount)}
 	}
 	for _, tt := range []struct {
 		name  string
-		facts engine.RouteFacts
+		facts process.RouteFacts
 		want  uint // 0: none
 	}{
 		{"a small claim of company 1000", facts("1000", "1000SAL02", "EX02", "A01", "A0101", "2458.50"), 1},
@@ -44,18 +44,18 @@ func TestSelectApproverRule(t *testing.T) {
 		{"a cost center beats a business type", facts("1000", "1000IT01", "EX02", "A02", "", "100"), 5},
 		{"another company falls back to the catch-all", facts("2000", "", "EX02", "A01", "A0101", "100"), 6},
 	} {
-		got, ok := engine.SelectApproverRule(rules, tt.facts)
+		got, ok := process.SelectApproverRule(rules, tt.facts)
 		if !ok || got.ID != tt.want {
 			t.Errorf("%s: rule %d (%v), want %d", tt.name, got.ID, ok, tt.want)
 		}
 	}
-	if _, ok := engine.SelectApproverRule(rules[:5], facts("3000", "", "EX02", "A01", "", "1")); ok {
+	if _, ok := process.SelectApproverRule(rules[:5], facts("3000", "", "EX02", "A01", "", "1")); ok {
 		t.Error("a company no rule names: want no route")
 	}
 }
 
 func TestApprovalSteps(t *testing.T) {
-	r := engine.ApproverRule{Approvers: [2]string{"manager01", "finance01"}}
+	r := process.ApproverRule{Approvers: [2]string{"manager01", "finance01"}}
 	for _, tt := range []struct {
 		self []string
 		want string
@@ -69,7 +69,7 @@ func TestApprovalSteps(t *testing.T) {
 			t.Errorf("steps with %v left out: %s, want %s", tt.self, got, tt.want)
 		}
 	}
-	if got := fmt.Sprint(engine.ApproverRule{Approvers: [2]string{"", "finance01"}}.ApprovalSteps()); got != "[{task2 finance01}]" {
+	if got := fmt.Sprint(process.ApproverRule{Approvers: [2]string{"", "finance01"}}.ApprovalSteps()); got != "[{task2 finance01}]" {
 		t.Errorf("a blank first task: %s", got)
 	}
 }

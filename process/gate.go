@@ -1,4 +1,4 @@
-package server
+package process
 
 import (
 	"context"
@@ -17,35 +17,35 @@ var approverEditModes = map[string]bool{"partedit": true, "fssc": true, "fsscPar
 
 const applicantEditMode = "oaapplicant"
 
-// MaySave (documents.Gate) decides whether the user may save the stored document now, and
-// what the save is: the lifecycle action save or tempSave when the
-// document's state allows it (draft, returned), else an edit under an open
-// task (partEdit), allowed only in the modes above to the task's holder and
-// only where the lifecycle allows the task's own action. Anything else is
-// ECONFLICT naming the state.
-func (s *Server) MaySave(ctx context.Context, who documents.Actor, rec *documents.Record, family, mode string, temp bool) (string, error) {
+// MaySave (documents.Gate) decides whether who may save the stored
+// document now, and what the save is: the lifecycle action save or
+// tempSave when the document's state allows it (draft, returned), else an
+// edit under an open task (partEdit), allowed only in the modes above to
+// the task's holder and only where the lifecycle allows the task's own
+// action. Anything else is ECONFLICT naming the state.
+func (s *Service) MaySave(ctx context.Context, who documents.Actor, rec *documents.Record, family, mode string, temp bool) (string, error) {
 	action := saveAction(temp)
 	if rec == nil {
-		_, err := s.lifecycleNext("", family, "draft", action, false)
+		_, err := s.Next("", family, "draft", action, false)
 		return action, err
 	}
-	_, err := s.lifecycleNext(rec.BusinessID, family, rec.Status, action, false)
+	_, err := s.Next(rec.BusinessID, family, rec.Status, action, false)
 	if err == nil || temp || engine.ErrorCode(err) != engine.ECONFLICT {
 		return action, err
 	}
-	task, terr := s.openTask(ctx, rec.BusinessID)
+	task, terr := s.store.OpenTask(ctx, rec.BusinessID)
 	if terr != nil || task == nil {
 		return "", firstErr(terr, err)
 	}
 	taskAction := "approve"
 	editMode := approverEditModes[mode]
-	if task.Step == stepSupplement {
+	if task.Step == StepSupplement {
 		taskAction, editMode = "supplement", mode == applicantEditMode
 	}
 	if !editMode {
 		return "", err
 	}
-	if _, lcErr := s.lifecycleNext(rec.BusinessID, family, rec.Status, taskAction, false); lcErr != nil {
+	if _, lcErr := s.Next(rec.BusinessID, family, rec.Status, taskAction, false); lcErr != nil {
 		return "", err
 	}
 	holds, herr := s.holdsTask(ctx, who, task)
@@ -53,7 +53,7 @@ func (s *Server) MaySave(ctx context.Context, who documents.Actor, rec *document
 		return "", herr
 	}
 	if !holds {
-		name := s.empName(ctx, task.Assignee)
+		name := s.displayName(ctx, task.Assignee)
 		return "", engine.Refuse(engine.EFORBIDDEN, "businessId", engine.Text{
 			"zh": fmt.Sprintf("单据%s在审批中，只有当前处理人%s可以在%s模式下修改", rec.BusinessID, name, mode),
 			"en": fmt.Sprintf("document %s is in approval: only its current handler %s may change it in mode %s", rec.BusinessID, name, mode),
@@ -62,26 +62,13 @@ func (s *Server) MaySave(ctx context.Context, who documents.Actor, rec *document
 	return actionPartEdit, nil
 }
 
-// actionPartEdit is the event action of a change under an open task; the
-// document's state does not change.
-const actionPartEdit = "partEdit"
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
-}
-
-// holdsTask reports whether the user may act on a task: its assignee or an
+// holdsTask reports whether who may act on a task: its assignee or an
 // active delegate of the assignee.
-func (s *Server) holdsTask(ctx context.Context, who documents.Actor, t *ProcessTask) (bool, error) {
+func (s *Service) holdsTask(ctx context.Context, who documents.Actor, t *Task) (bool, error) {
 	if t.Assignee == who.Username() {
 		return true, nil
 	}
-	return s.isDelegate(ctx, who.Username(), t.Assignee)
+	return s.people.IsDelegate(ctx, who.Username(), t.Assignee)
 }
 
 // saveAction is the lifecycle action of a save: tempSave or save.

@@ -1,6 +1,7 @@
-package engine
+package process
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/shopspring/decimal"
@@ -129,7 +130,7 @@ func compareBound(a, b *decimal.Decimal, upper bool) int {
 func (r ApproverRule) ApprovalSteps(self ...string) []ApprovalStep {
 	var out []ApprovalStep
 	for i, a := range r.Approvers {
-		if a == "" || contains(self, a) {
+		if a == "" || slices.Contains(self, a) {
 			continue
 		}
 		out = append(out, ApprovalStep{Step: approvalStepNames[i], Assignee: a})
