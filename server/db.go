@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"formwork/adapters/sqldb"
+
 	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
@@ -48,10 +50,11 @@ func OpenDB(dsn, dataDir string) (*gorm.DB, error) {
 }
 
 func migrate(db *gorm.DB) error {
-	if err := db.AutoMigrate(&DocumentRecord{}, &docSequence{}, &DocumentTodo{},
-		&User{}, &UserCompany{}, &Role{}, &RoleMenu{}, &UserRole{}, &DictionaryEntry{}, &MenuItem{},
-		&Session{}, &LoginFailure{}, &Delegation{}, &ReportAuthority{}); err != nil {
+	if err := db.AutoMigrate(&DocumentRecord{}, &docSequence{}, &DocumentTodo{}, &DictionaryEntry{}); err != nil {
 		return fmt.Errorf("migrate: %w", err)
+	}
+	if err := db.AutoMigrate(sqldb.IdentityModels()...); err != nil {
+		return fmt.Errorf("migrate identity: %w", err)
 	}
 	if err := db.AutoMigrate(masterDataModels()...); err != nil {
 		return fmt.Errorf("migrate master data: %w", err)

@@ -155,7 +155,7 @@ func TestSingleSignOn(t *testing.T) {
 				name:            "a request without ticket is a bad request",
 				as:              anonymous,
 				method:          "GET",
-				url:             "/api/galaxycommon/login/cas",
+				url:             "/api/galaxycommon/login/cas?lang=en",
 				expectedStatus:  400,
 				expectedCode:    "EINVALID",
 				expectedContent: []string{"ticket is missing"},
