@@ -67,8 +67,8 @@ func (sess *Session) live(now time.Time) bool {
 	return sess.EndedAt == nil && now.Before(sess.ExpiresAt) && now.Before(sess.MaxExpiresAt)
 }
 
-// slide returns the expiry a use at now moves a sliding session to, and
-// whether it is worth writing. The expiry is now + ttl + touchEvery (capped
+// slide returns the expiry of a sliding session used at now and whether it
+// moved (and is to be written). The expiry is now + ttl + touchEvery (capped
 // at the maximum age), written only when it moves by touchEvery or more or
 // reaches the cap: so a session never ends sooner than ttl after its last
 // use, however close ttl and the maximum age are, and a busy session is
@@ -81,8 +81,8 @@ func (sess *Session) slide(now time.Time, ttl time.Duration) (time.Time, bool) {
 	if next.After(sess.MaxExpiresAt) {
 		next = sess.MaxExpiresAt
 	}
-	if !next.After(sess.ExpiresAt) {
+	if !next.After(sess.ExpiresAt) || next.Sub(sess.ExpiresAt) < touchEvery && !next.Equal(sess.MaxExpiresAt) {
 		return sess.ExpiresAt, false
 	}
-	return next, next.Sub(sess.ExpiresAt) >= touchEvery || next.Equal(sess.MaxExpiresAt)
+	return next, true
 }
