@@ -64,7 +64,7 @@ func (m *menuItemSeed) UnmarshalYAML(n *yaml.Node) error {
 		if len(parts) < 3 {
 			return fmt.Errorf("line %d: a menu item is [code, zh, en] or [code, zh, en, th]", n.Line)
 		}
-		m.Code, m.Title = parts[0], engine.Text{"zh": parts[1], "en": parts[2]}
+		m.Code, m.Title = parts[0], engine.Text{"zh": parts[1], "en": parts[2], "th": ""}
 		if len(parts) > 3 {
 			m.Title["th"] = parts[3]
 		}

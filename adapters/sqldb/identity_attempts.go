@@ -21,9 +21,11 @@ func (s *IdentityStore) ReserveAttempt(ctx context.Context, kind, subject string
 	db := s.db.WithContext(ctx)
 	now = now.UTC()
 	cutoff := now.Add(-rule.Window)
-	// the row, at zero in an expired window, when the subject has none
+	// the row, at zero in a window beginning now, when the subject has none
+	// (not in an expired window: a concurrent attempt with an earlier clock
+	// could count in it and then see its count reset)
 	if err := db.Clauses(clause.OnConflict{DoNothing: true}).
-		Create(&LoginAttempt{Kind: kind, Subject: subject, WindowStart: cutoff}).Error; err != nil {
+		Create(&LoginAttempt{Kind: kind, Subject: subject, WindowStart: now}).Error; err != nil {
 		return identity.Reservation{}, fmt.Errorf("count login attempts: %w", err)
 	}
 	// a window that is over (and its lock, if over too) starts again
