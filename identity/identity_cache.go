@@ -1,6 +1,7 @@
 package identity
 
 import (
+	"slices"
 	"sync"
 	"time"
 )
@@ -26,7 +27,9 @@ type account struct {
 
 // identity is a new Identity of the account (no session, no company yet).
 func (a *account) identity() *Identity {
-	return &Identity{User: a.user, Companies: a.companies, Roles: a.roles, Menus: a.menus}
+	// clipped, so that an append by a caller copies instead of writing
+	// into what other requests share
+	return &Identity{User: a.user, Companies: slices.Clip(a.companies), Roles: slices.Clip(a.roles), Menus: a.menus}
 }
 
 // accountCache keeps accounts by username for a short time, so that a

@@ -21,6 +21,7 @@ type Identity = identity.Identity
 type TrustedSource = identity.TrustedSource
 
 // SignSourceToken makes the token a trusted source hands its users.
+// transitional: remove after the split (callers use identity.SignSourceToken)
 func SignSourceToken(src TrustedSource, username string, expires time.Time) string {
 	return identity.SignSourceToken(src, username, expires)
 }
