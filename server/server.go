@@ -4,15 +4,18 @@
 package server
 
 import (
+	"context"
 	"io/fs"
 	"net/http"
 	"sync/atomic"
 	"time"
 
+	"formwork/adapters/cas"
 	"formwork/adapters/sqldb"
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/engine"
+	"formwork/identity"
 	"formwork/process"
 
 	"github.com/labstack/echo/v4"
@@ -66,9 +69,9 @@ type Server struct {
 	documents *documents.Service
 	// process is the approval workflow's use cases
 	process  *process.Service
-	sessions *sessionStore
-	lockout  *lockout
 	budgets  *budget.Service
+	idn      *identity.Service    // the identity use cases
+	idnStore *sqldb.IdentityStore // their store (seeding writes there too)
 }
 
 // New builds a server on an opened, migrated database.
@@ -76,19 +79,12 @@ func New(cfg Config) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.SessionTTL <= 0 {
-		cfg.SessionTTL = defaultSessionTTL
+	if cfg.MenuVariant != identity.MenuLegacy {
+		cfg.MenuVariant = identity.MenuCurrent
 	}
-	if cfg.SessionMaxAge <= 0 {
-		cfg.SessionMaxAge = defaultSessionMaxAge
-	}
-	if cfg.MenuVariant != menuLegacy {
-		cfg.MenuVariant = menuCurrent
-	}
-	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB,
-		sessions: &sessionStore{db: cfg.DB, now: cfg.Now, ttl: cfg.SessionTTL, maxAge: cfg.SessionMaxAge},
-		lockout:  &lockout{db: cfg.DB, now: cfg.Now},
-		budgets:  budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)}
+	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, idnStore: sqldb.NewIdentityStore(cfg.DB),
+		budgets: budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)}
+	s.idn = identity.NewService(s.idnStore, s.identityConfig(), cfg.Now)
 	s.cat.Store(cfg.Catalogue)
 	s.SetLifecycle(cfg.Lifecycle)
 	s.documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), s.Catalogue, s, s.now)
@@ -97,6 +93,10 @@ func New(cfg Config) *Server {
 	s.documents.SetGate(s.process)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
+	// the client address (c.RealIP) is the peer's; when the peer is on a
+	// loopback or private network (a proxy), the nearest address that is
+	// not, in X-Forwarded-For
+	e.IPExtractor = echo.ExtractIPFromXFFHeader()
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
@@ -108,6 +108,23 @@ func New(cfg Config) *Server {
 			Skipper: func(c echo.Context) bool { return isAPIPath(c.Request().URL.Path) }}))
 	}
 	return s
+}
+
+// identityConfig is the identity service's part of the configuration.
+func (s *Server) identityConfig() identity.Config {
+	cfg := identity.Config{SessionTTL: s.cfg.SessionTTL, SessionMaxAge: s.cfg.SessionMaxAge, MenuVariant: s.cfg.MenuVariant,
+		TrustedSources: s.cfg.TrustedSources, ServiceURL: s.cfg.CAS.ServiceURL,
+		Names: func(ctx context.Context) (identity.NameOf, error) {
+			d, err := s.loadDictionary(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return d.name, nil
+		}}
+	if s.cfg.CAS.ServerURL != "" {
+		cfg.Tickets = &cas.Client{ServerURL: s.cfg.CAS.ServerURL, HTTP: s.cfg.CAS.Client}
+	}
+	return cfg
 }
 
 // now is the server's clock.

@@ -1,4 +1,4 @@
-package server
+package identity
 
 import (
 	"fmt"
@@ -7,10 +7,10 @@ import (
 	"golang.org/x/crypto/bcrypt"
 )
 
-// hashPassword returns the bcrypt hash of a password at cost (0: bcrypt's
+// HashPassword returns the bcrypt hash of a password at cost (0: bcrypt's
 // default). Passwords longer than bcrypt's 72 bytes are refused rather than
 // silently cut.
-func hashPassword(password string, cost int) (string, error) {
+func HashPassword(password string, cost int) (string, error) {
 	if cost == 0 {
 		cost = bcrypt.DefaultCost
 	}
@@ -32,9 +32,9 @@ var dummyHash = sync.OnceValue(func() []byte {
 	return h
 })
 
-// passwordMatches compares in constant time (bcrypt does). An empty or
+// PasswordMatches compares in constant time (bcrypt does). An empty or
 // malformed hash never matches.
-func passwordMatches(hash, password string) bool {
+func PasswordMatches(hash, password string) bool {
 	if hash == "" {
 		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
 		return false

@@ -1,7 +1,6 @@
-package server
+package identity
 
 import (
-	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
@@ -10,6 +9,8 @@ import (
 	"io/fs"
 	"strings"
 	"time"
+
+	"formwork/engine"
 
 	"gopkg.in/yaml.v3"
 )
@@ -50,7 +51,7 @@ func SignSourceToken(src TrustedSource, username string, expires time.Time) stri
 // verifySourceToken checks a token that arrived in header: signed (in
 // constant time) by a trusted source with a key, that sends its tokens in
 // that header, and not expired. It returns the source and the username.
-func (s *Server) verifySourceToken(header, token string) (*TrustedSource, *sourceToken, bool) {
+func (s *Service) verifySourceToken(header, token string) (*TrustedSource, *sourceToken, bool) {
 	body, sig, found := strings.Cut(token, ".")
 	if !found {
 		return nil, nil, false
@@ -80,31 +81,6 @@ func (s *Server) verifySourceToken(header, token string) (*TrustedSource, *sourc
 		return src, &st, true
 	}
 	return nil, nil, false
-}
-
-// alternateSession resolves an alternate-login token: the session it
-// opened before (ended or not), or a new one when a trusted source signed it
-// for an active user. nil when the token opens nothing.
-func (s *Server) alternateSession(ctx context.Context, header, token string) (*Session, error) {
-	sess, err := s.sessions.find(ctx, token)
-	if err != nil {
-		return nil, err
-	}
-	if sess != nil {
-		if sess.SourceSystem == "" || sess.LoginType != loginTypeOfHeader(header) {
-			return nil, nil // a token only opens its session through the header it came in
-		}
-		return sess, nil
-	}
-	src, st, ok := s.verifySourceToken(header, token)
-	if !ok {
-		return nil, nil
-	}
-	id, err := s.identityOf(ctx, strings.ToLower(st.Username))
-	if err != nil || id == nil || id.User.Status != userStatusActive {
-		return nil, err
-	}
-	return s.sessions.adopt(ctx, token, id.User.Username, id.User.CompanyCode, src.LoginType, src.Code, time.Unix(st.Expires, 0))
 }
 
 // LoadTrustedSources reads trusted_sources.yaml from seeds (a list of code,
@@ -141,7 +117,7 @@ func LoadTrustedSources(seeds fs.FS, env string) ([]TrustedSource, error) {
 		}
 		name, key, found := strings.Cut(entry, "=")
 		if !found || key == "" {
-			return nil, fmt.Errorf("FORMWORK_TRUSTED_SOURCES: entry %q is not CODE=KEY or CODE@header=KEY", clipText(name, 40))
+			return nil, fmt.Errorf("FORMWORK_TRUSTED_SOURCES: entry %q is not CODE=KEY or CODE@header=KEY", engine.Clip(name, 40))
 		}
 		code, header, adding := strings.Cut(name, "@")
 		i := indexOfSource(out, code)
