@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"formwork/adapters/sqldb"
+
 	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
@@ -53,7 +55,7 @@ func migrate(db *gorm.DB) error {
 		&Session{}, &LoginFailure{}, &Delegation{}, &ReportAuthority{}); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	if err := db.AutoMigrate(masterDataModels()...); err != nil {
+	if err := db.AutoMigrate(sqldb.MasterDataModels()...); err != nil {
 		return fmt.Errorf("migrate master data: %w", err)
 	}
 	if err := db.AutoMigrate(workflowModels()...); err != nil {

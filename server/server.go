@@ -6,10 +6,14 @@ package server
 import (
 	"io/fs"
 	"net/http"
-	"sync/atomic"
 	"time"
 
+	"formwork/adapters/sqldb"
 	"formwork/engine"
+	"formwork/masterdata"
+	"formwork/printing"
+	"formwork/registry"
+	"formwork/searchhelp"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -53,12 +57,14 @@ type Server struct {
 	e        *echo.Echo
 	cfg      Config
 	db       *gorm.DB
-	cat      atomic.Pointer[engine.Catalogue]
-	lc       atomic.Pointer[engine.Lifecycle]
-	status   atomic.Pointer[CatalogueStatus]
 	docs     *DocumentStore
 	sessions *sessionStore
 	lockout  *lockout
+
+	registry   *registry.Service
+	masterData *masterdata.Service
+	searchHelp *searchhelp.Service
+	printing   *printing.Service
 }
 
 // New builds a server on an opened, migrated database.
@@ -78,8 +84,10 @@ func New(cfg Config) *Server {
 	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, docs: NewDocumentStore(cfg.DB),
 		sessions: &sessionStore{db: cfg.DB, now: cfg.Now, ttl: cfg.SessionTTL, maxAge: cfg.SessionMaxAge},
 		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
-	s.cat.Store(cfg.Catalogue)
-	s.SetLifecycle(cfg.Lifecycle)
+	s.registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
+	s.masterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB))
+	s.searchHelp = searchhelp.NewService(s.masterData, s.registry)
+	s.printing = printing.NewService(printPeople{s}, s.masterData, cfg.Now)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -101,29 +109,6 @@ func (s *Server) now() time.Time { return s.cfg.Now() }
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.e }
-
-// Catalogue returns the catalogue in use.
-func (s *Server) Catalogue() *engine.Catalogue { return s.cat.Load() }
-
-// SetCatalogue switches to another catalogue (a reload); requests already
-// running finish with the one they started with.
-func (s *Server) SetCatalogue(c *engine.Catalogue) {
-	s.cat.Store(c)
-	s.status.Store(&CatalogueStatus{OK: true, LoadedAt: s.now()})
-}
-
-// CatalogueStatus tells whether the last reload of the catalogue worked; when
-// it did not, the last good catalogue keeps serving and Problems say why.
-type CatalogueStatus struct {
-	OK       bool             `json:"ok"`
-	LoadedAt time.Time        `json:"loadedAt"`
-	Problems []engine.Problem `json:"problems,omitempty"`
-}
-
-// ReloadFailed records a catalogue edit that did not load.
-func (s *Server) ReloadFailed(problems []engine.Problem) {
-	s.status.Store(&CatalogueStatus{OK: false, LoadedAt: s.now(), Problems: problems})
-}
 
 // Documents returns the document store (for seeding).
 func (s *Server) Documents() *DocumentStore { return s.docs }
