@@ -1,6 +1,10 @@
 package masterdata
 
-import "context"
+import (
+	"context"
+
+	"formwork/engine"
+)
 
 // Service is the master data's use cases: reading the records and their
 // names, and importing a whole set of records at once.
@@ -133,41 +137,42 @@ func (s *Service) NamedCodes(ctx context.Context, dicIDs ...string) (Dictionary,
 	return dictionaryOf(entries), nil
 }
 
-// CodeName is the name in lang of a code of a dictionary: the record's name
-// for a master-data kind (specAccCode1 and specAccCode2 name either level),
-// else the named code's. "" when the dictionary has no such code.
-func (s *Service) CodeName(ctx context.Context, dic, code, lang string) (string, error) {
+// CodeName is the name of a code of a dictionary in every language it has:
+// the record's name for a master-data kind (specAccCode1 and specAccCode2
+// name either level), else the named code's. Nil when the dictionary has
+// no such code.
+func (s *Service) CodeName(ctx context.Context, dic, code string) (engine.Text, error) {
 	if code == "" {
-		return "", nil
+		return nil, nil
 	}
 	if kind, ok := KindOf(dic); ok {
 		if kind == KindProject && code == NoProjectCode {
-			return NoProject.In(lang), nil
+			return NoProject, nil
 		}
 		n, err := s.store.RecordName(ctx, kind, code)
 		if err != nil || n == nil {
-			return "", err
+			return nil, err
 		}
-		return n.In(lang), nil
+		return n.Text(), nil
 	}
 	e, err := s.store.NamedCode(ctx, dic, code)
 	if err != nil || e == nil {
-		return "", err
+		return nil, err
 	}
-	return e.Text().In(lang), nil
+	return e.Text(), nil
 }
 
-// PersonName is the name in lang of the employee who signs in as username;
-// "" when no employee does.
-func (s *Service) PersonName(ctx context.Context, username, lang string) (string, error) {
+// PersonName is the name of the employee who signs in as username, in
+// every language it has; nil when no employee does.
+func (s *Service) PersonName(ctx context.Context, username string) (engine.Text, error) {
 	if username == "" {
-		return "", nil
+		return nil, nil
 	}
 	e, err := s.store.EmployeeByUsername(ctx, username)
 	if err != nil || e == nil {
-		return "", err
+		return nil, err
 	}
-	return e.Name.In(lang), nil
+	return e.Name.Text(), nil
 }
 
 // Empty reports whether there is no master data yet (no company).

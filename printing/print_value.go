@@ -10,10 +10,11 @@ import (
 )
 
 // codeDictionaries are the fields whose codes the page names from a
-// dictionary, by field name.
-var codeDictionaries = map[string]string{
-	"companyCode": "company", "department": "department", "costCenter": "costCenter", "profitCenter": "profitCenter",
-	"bizRang": "bizRang", "sob": "sob", "project": "project", "vendor": "vendor", "customer": "customer",
+// dictionary, by field name, with the dictionaries tried in order (a payee
+// is a vendor or an employee).
+var codeDictionaries = map[string][]string{
+	"companyCode": {"company"}, "department": {"department"}, "costCenter": {"costCenter"}, "profitCenter": {"profitCenter"},
+	"bizRang": {"bizRang"}, "sob": {"sob"}, "project": {"project"}, "vendor": {"vendor", "employee"}, "customer": {"customer"},
 }
 
 // personFields are the fields that hold a username.
@@ -52,7 +53,7 @@ func (w *writer) text(vals engine.Values, f *engine.Field, x string) string {
 	if f.Enum != nil {
 		for _, ev := range f.Enum.Values {
 			if ev.Key == x {
-				return ev.Label.In(w.lang)
+				return in(ev.Label, w.lang)
 			}
 		}
 	}
@@ -69,10 +70,10 @@ func (w *writer) text(vals engine.Values, f *engine.Field, x string) string {
 			return n + " (" + x + ")"
 		}
 	}
-	if dic, ok := codeDictionaries[f.Name]; ok {
-		n, err := w.s.codes.CodeName(w.ctx, dic, x, w.lang)
+	for _, dic := range codeDictionaries[f.Name] {
+		t, err := w.s.codes.CodeName(w.ctx, dic, x)
 		w.keep(err)
-		if n != "" && n != x {
+		if n := in(t, w.lang); n != "" && n != x {
 			return x + " " + n
 		}
 	}
@@ -87,7 +88,7 @@ func (w *writer) text(vals engine.Values, f *engine.Field, x string) string {
 func subTypeTitle(list []*engine.SubType, key, lang string) string {
 	for _, st := range list {
 		if st.Key == key {
-			return st.Title.In(lang)
+			return in(st.Title, lang)
 		}
 		if t := subTypeTitle(st.Children, key, lang); t != "" {
 			return t

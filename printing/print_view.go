@@ -24,18 +24,19 @@ var printTemplate = template.Must(template.New("print.html").Funcs(template.Func
 
 // Service renders print views.
 type Service struct {
-	people People
-	codes  Codes
-	now    func() time.Time
+	people     People
+	codes      Codes
+	lifecycles Lifecycles
+	now        func() time.Time
 }
 
-// NewService builds the print view on what names people and codes; now is
-// the clock of the print time.
-func NewService(people People, codes Codes, now func() time.Time) *Service {
+// NewService builds the print view on what names people, codes, states and
+// actions; now is the clock of the print time.
+func NewService(people People, codes Codes, lifecycles Lifecycles, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{people: people, codes: codes, now: now}
+	return &Service{people: people, codes: codes, lifecycles: lifecycles, now: now}
 }
 
 type printCell struct {
@@ -51,8 +52,7 @@ type printTable struct {
 }
 
 type printEvent struct {
-	Event
-	ByTxt string
+	At, ByTxt, ActionTxt, FromTxt, ToTxt, Comment string
 }
 
 type printPage struct {
@@ -84,9 +84,9 @@ const timeLayout = "2006-01-02 15:04:05"
 func (s *Service) Page(ctx context.Context, src DocumentSource, approval Approval, lang string) ([]byte, error) {
 	l, texts := textsIn(lang)
 	doc := src.Document()
-	w := &writer{s: s, ctx: ctx, lang: l, doc: doc, people: map[string]string{}}
-	p := printPage{Lang: l, T: texts, Title: doc.Type.Title.In(l), BusinessID: src.BusinessID(), StatusTxt: approval.StatusTxt,
-		PrintedAt: s.now().Format(timeLayout), Version: src.Version()}
+	w := &writer{s: s, ctx: ctx, lang: l, doc: doc, lc: s.lifecycles.Lifecycle(), people: map[string]string{}}
+	p := printPage{Lang: l, T: texts, Title: in(doc.Type.Title, l), BusinessID: src.BusinessID(),
+		StatusTxt: w.state(approval.Status, approval.StatusTxt), PrintedAt: s.now().Format(timeLayout), Version: src.Version()}
 	if src.Status() == "voided" {
 		p.Stamp = texts["voided"]
 	}
@@ -122,6 +122,7 @@ type writer struct {
 	ctx    context.Context
 	lang   string
 	doc    *engine.Document
+	lc     *engine.Lifecycle
 	people map[string]string
 	err    error
 }
@@ -135,8 +136,9 @@ func (w *writer) person(username string) string {
 	if n, ok := w.people[username]; ok {
 		return n
 	}
-	n, err := w.s.people.PersonName(w.ctx, username, w.lang)
+	t, err := w.s.people.PersonName(w.ctx, username)
 	w.keep(err)
+	n := in(t, w.lang)
 	if n == "" {
 		n = username
 	}
@@ -162,7 +164,7 @@ func (w *writer) headCells(head engine.Values) []printCell {
 		if text == "" {
 			continue
 		}
-		cells = append(cells, printCell{Label: f.Label.In(w.lang), Value: text, Num: num})
+		cells = append(cells, printCell{Label: in(f.Label, w.lang), Value: text, Num: num})
 	}
 	return cells
 }
@@ -194,9 +196,9 @@ func (w *writer) tables() []printTable {
 			continue
 		}
 		cols := filledColumns(sec, rows)
-		t := printTable{Title: sec.Title.In(w.lang)}
+		t := printTable{Title: in(sec.Title, w.lang)}
 		for _, f := range cols {
-			t.Columns = append(t.Columns, printCell{Label: f.Label.In(w.lang), Num: f.Type == engine.TypeMoney || f.Type == engine.TypeNumber || f.Type == engine.TypeInteger})
+			t.Columns = append(t.Columns, printCell{Label: in(f.Label, w.lang), Num: f.Type == engine.TypeMoney || f.Type == engine.TypeNumber || f.Type == engine.TypeInteger})
 		}
 		for _, r := range rows {
 			var row []printCell
@@ -237,7 +239,14 @@ func filledColumns(sec *engine.Section, rows []engine.Values) []*engine.Field {
 // supplement), in order, joined.
 func (w *writer) history(a Approval) (events []printEvent, waiting, approvers string) {
 	for _, e := range a.Events {
-		events = append(events, printEvent{Event: e, ByTxt: w.person(e.By)})
+		ev := printEvent{At: e.At, ByTxt: w.person(e.By), ActionTxt: e.ActionTxt, ToTxt: w.state(e.To, e.ToTxt), Comment: e.Comment}
+		if e.From != "" {
+			ev.FromTxt = w.state(e.From, e.FromTxt)
+		}
+		if act := w.lc.Action(a.Family, e.Action); act != nil && len(act.Title) > 0 {
+			ev.ActionTxt = in(act.Title, w.lang)
+		}
+		events = append(events, ev)
 	}
 	var names []string
 	for _, t := range a.Tasks {
@@ -252,4 +261,12 @@ func (w *writer) history(a Approval) (events []printEvent, waiting, approvers st
 	}
 	_, texts := textsIn(w.lang)
 	return events, waiting, strings.Join(names, texts["listSep"])
+}
+
+// state is a state's title in the page's language, else txt.
+func (w *writer) state(key, txt string) string {
+	if st := w.lc.States[key]; st != nil && len(st.Title) > 0 {
+		return in(st.Title, w.lang)
+	}
+	return txt
 }

@@ -54,9 +54,10 @@ func (p printedDocument) Document() *engine.Document { return p.doc }
 
 // printedApproval is a document's approval as the print view reads it.
 func printedApproval(pv *processView) printing.Approval {
-	a := printing.Approval{StatusTxt: pv.StatusTxt}
+	a := printing.Approval{Family: pv.Family, Status: pv.Status, StatusTxt: pv.StatusTxt}
 	for _, e := range pv.Events {
-		a.Events = append(a.Events, printing.Event{At: e.At, By: e.By, ActionTxt: e.ActionTxt, FromTxt: e.FromTxt, ToTxt: e.ToTxt, Comment: e.Comment})
+		a.Events = append(a.Events, printing.Event{At: e.At, By: e.By, Comment: e.Comment, Action: e.Action, From: e.From, To: e.To,
+			ActionTxt: e.ActionTxt, FromTxt: e.FromTxt, ToTxt: e.ToTxt})
 	}
 	for _, t := range pv.Tasks {
 		a.Tasks = append(a.Tasks, printing.Task{Assignee: t.Assignee, CompleteBy: t.CompleteBy, Done: t.Status == taskDone,
@@ -65,20 +66,20 @@ func printedApproval(pv *processView) printing.Approval {
 	return a
 }
 
-// printPeople names people for the print view: an employee's name in the
-// request's language, else the user's display name.
+// printPeople names people for the print view: an employee's name, else
+// the user's display name.
 //
 // transitional: remove after the split (the wiring composes
 // masterdata.Service.PersonName with identity's names).
 type printPeople struct{ s *Server }
 
-func (p printPeople) PersonName(ctx context.Context, username, lang string) (string, error) {
-	n, err := p.s.masterData.PersonName(ctx, username, lang)
-	if err != nil || n != "" {
-		return n, err
+func (p printPeople) PersonName(ctx context.Context, username string) (engine.Text, error) {
+	t, err := p.s.masterData.PersonName(ctx, username)
+	if err != nil || t != nil {
+		return t, err
 	}
 	if n := p.s.empName(ctx, username); n != username {
-		return n, nil
+		return engine.Text{"zh": n}, nil
 	}
-	return "", nil
+	return nil, nil
 }

@@ -87,7 +87,7 @@ func New(cfg Config) *Server {
 	s.registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
 	s.masterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB))
 	s.searchHelp = searchhelp.NewService(s.masterData, s.registry)
-	s.printing = printing.NewService(printPeople{s}, s.masterData, cfg.Now)
+	s.printing = printing.NewService(printPeople{s}, s.masterData, s.registry, cfg.Now)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
