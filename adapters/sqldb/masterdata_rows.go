@@ -238,7 +238,9 @@ func businessPartnerRow(x masterdata.BusinessPartner) BusinessPartnerRow {
 
 func (r VendorRow) record() masterdata.Vendor { return masterdata.Vendor{BusinessPartner: r.partner()} }
 
-func vendorRow(x masterdata.Vendor) VendorRow { return VendorRow{businessPartnerRow(x.BusinessPartner)} }
+func vendorRow(x masterdata.Vendor) VendorRow {
+	return VendorRow{businessPartnerRow(x.BusinessPartner)}
+}
 
 func (r CustomerRow) record() masterdata.Customer {
 	return masterdata.Customer{BusinessPartner: r.partner()}
