@@ -1,0 +1,116 @@
+package printing_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"formwork/engine"
+	"formwork/printing"
+	"formwork/registry"
+
+	"github.com/shopspring/decimal"
+)
+
+// stored is a document as the print view reads it.
+type stored struct {
+	status string
+	doc    *engine.Document
+}
+
+func (s stored) BusinessID() string         { return "EX02202611240001" }
+func (s stored) Status() string             { return s.status }
+func (s stored) Version() int               { return 3 }
+func (s stored) CreateBy() string           { return "employee01" }
+func (s stored) Applicant() string          { return "employee01" }
+func (s stored) Document() *engine.Document { return s.doc }
+
+// names names people and codes from maps; err, when set, is every answer.
+type names struct {
+	people map[string]engine.Text
+	codes  map[string]engine.Text
+	err    error
+}
+
+func (n names) PersonName(_ context.Context, username string) (engine.Text, error) {
+	return n.people[username], n.err
+}
+
+func (n names) CodeName(_ context.Context, dic, code string) (engine.Text, error) {
+	return n.codes[dic+"/"+code], n.err
+}
+
+func travelClaim(t *testing.T) (*engine.Catalogue, *engine.Document) {
+	t.Helper()
+	cat, err := engine.Load(os.DirFS(".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join("..", "seeds", "documents", "EX02-travel.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _, err := engine.Decode(cat, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat, doc
+}
+
+func TestPage(t *testing.T) {
+	cat, doc := travelClaim(t)
+	reg := registry.NewService(cat, nil, nil)
+	n := names{
+		people: map[string]engine.Text{"employee01": {"zh": "张三", "en": "Zhang San", "th": "จาง ซาน"}, "manager01": {"zh": "李四"}},
+		codes:  map[string]engine.Text{"company/1000": {"zh": "集团总部", "en": "Group headquarters"}},
+	}
+	at := time.Date(2026, 11, 24, 9, 30, 0, 0, time.UTC)
+	s := printing.NewService(n, n, reg, func() time.Time { return at })
+	approval := printing.Approval{Family: "ap", Status: "inApproval", StatusTxt: "审批中",
+		Events: []printing.Event{{At: "2026-11-24 09:00:00", By: "employee01", Action: "create", ActionTxt: "创建", To: "draft", ToTxt: "草稿"},
+			{At: "2026-11-24 09:01:00", By: "employee01", Action: "submit", From: "draft", To: "inApproval"}},
+		Tasks: []printing.Task{{Assignee: "manager01", Open: true}}}
+	page, err := s.Page(context.Background(), stored{status: "voided", doc: doc}, approval, "th")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<html lang="th">`, "<h1>เบิกค่าใช้จ่ายพนักงาน</h1>", "เวลาพิมพ์: 2026-11-24 09:30:00",
+		`<div class="stamp">ยกเลิก</div>`, "<span>สถานะ: In approval</span>", // the lifecycle has no Thai: English
+		"<th>บริษัท</th><td>1000 Group headquarters</td>",  // the master data has no Thai: English
+		"<th>Reimburser</th><td>จาง ซาน (employee01)</td>", // the catalogue has no Thai label: English
+		"<td>จาง ซาน</td><td>创建</td><td>Draft</td>",        // an action the lifecycle lacks: the process's words
+		"<td>จาง ซาน</td><td>Submit</td><td>Draft → In approval</td>",
+		"<td>李四</td><td>รอดำเนินการ</td>",                                         // only Chinese: Chinese
+		"<th>ประเภทธุรกิจ</th><td>A01 Travel</td>", "<th>แผนก</th><td>SAL02</td>", // a code nobody names: the code
+		`<td class="capital">贰仟肆佰伍拾捌元伍角整</td>`, "เวอร์ชัน 3"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the Thai page lacks %s", want)
+		}
+	}
+
+	failing := names{err: errors.New("database gone")}
+	if page, err := printing.NewService(failing, failing, reg, nil).Page(context.Background(), stored{doc: doc}, approval, "en"); err == nil || page != nil {
+		t.Errorf("a failed look-up renders a page: %v", err)
+	}
+}
+
+func TestMoneyText(t *testing.T) {
+	for in, want := range map[string]string{"0": "0.00", "2458.5": "2,458.50", "-1234567.891": "-1,234,567.89", "999": "999.00",
+		"1000": "1,000.00", "999999999999999.99": "999,999,999,999,999.99"} {
+		if got := printing.MoneyText(decimal.RequireFromString(in)); got != want {
+			t.Errorf("MoneyText(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestMaskAccount(t *testing.T) {
+	for in, want := range map[string]string{"6214830212345678": "6214********5678", "12345678": "12345678", "123456789": "1234*6789", "": ""} {
+		if got := printing.MaskAccount(in); got != want {
+			t.Errorf("MaskAccount(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
