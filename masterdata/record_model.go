@@ -20,12 +20,11 @@ type Name struct {
 
 // Text is the name as an engine.Text (languages without a name left out).
 func (n Name) Text() engine.Text {
-	t := engine.Text{"zh": n.Zh}
-	if n.En != "" {
-		t["en"] = n.En
-	}
-	if n.Th != "" {
-		t["th"] = n.Th
+	t := make(engine.Text, 3)
+	for lang, s := range map[string]string{"zh": n.Zh, "en": n.En, "th": n.Th} {
+		if s != "" || lang == "zh" {
+			t[lang] = s
+		}
 	}
 	return t
 }

@@ -44,6 +44,16 @@ func (n names) CodeName(_ context.Context, dic, code string) (engine.Text, error
 	return n.codes[dic+"/"+code], n.err
 }
 
+// partial is a name in some languages only (lang, text, lang, text, ...),
+// as the master data may have it.
+func partial(pairs ...string) engine.Text {
+	t := make(engine.Text, len(pairs)/2)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		t[pairs[i]] = pairs[i+1]
+	}
+	return t
+}
+
 func travelClaim(t *testing.T) (*engine.Catalogue, *engine.Document) {
 	t.Helper()
 	cat, err := engine.Load(os.DirFS(".."))
@@ -65,8 +75,8 @@ func TestPage(t *testing.T) {
 	cat, doc := travelClaim(t)
 	reg := registry.NewService(cat, nil, nil)
 	n := names{
-		people: map[string]engine.Text{"employee01": {"zh": "张三", "en": "Zhang San", "th": "จาง ซาน"}, "manager01": {"zh": "李四"}},
-		codes:  map[string]engine.Text{"company/1000": {"zh": "集团总部", "en": "Group headquarters"}},
+		people: map[string]engine.Text{"employee01": {"zh": "张三", "en": "Zhang San", "th": "จาง ซาน"}, "manager01": partial("zh", "李四")},
+		codes:  map[string]engine.Text{"company/1000": partial("zh", "集团总部", "en", "Group headquarters")},
 	}
 	at := time.Date(2026, 11, 24, 9, 30, 0, 0, time.UTC)
 	s := printing.NewService(n, n, reg, func() time.Time { return at })

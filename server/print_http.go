@@ -79,7 +79,7 @@ func (p printPeople) PersonName(ctx context.Context, username string) (engine.Te
 		return t, err
 	}
 	if n := p.s.empName(ctx, username); n != username {
-		return engine.Text{"zh": n}, nil
+		return engine.Text{"zh": n, "en": n, "th": n}, nil // one name in every language
 	}
 	return nil, nil
 }
