@@ -45,6 +45,7 @@ release: ## record the catalogue as released (snapshots + lock) after review
 
 bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; worklists on PostgreSQL)
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
+	$(GO) test ./server -run '^$$' -bench 'SaveSQLite|LoadSQLite|RawInsertSQLite' -benchtime 3s
 	$(GO) test ./server -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
 
 chromium: ## install Debian's chromium for the browser tests when it is missing

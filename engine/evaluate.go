@@ -220,6 +220,10 @@ const deletedFlag = "flag"
 
 func rowDeleted(row Values) bool { return row.String(deletedFlag) == "D" }
 
+// RowDeleted says whether a table row is marked deleted (flag D): such a row
+// counts for nothing (no totals, no checks, no budget).
+func RowDeleted(row Values) bool { return rowDeleted(row) }
+
 func (r *run) applyDefaults() {
 	for _, s := range r.dt.Sections {
 		if s.Table {

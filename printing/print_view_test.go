@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"formwork/engine"
@@ -71,9 +72,34 @@ func travelClaim(t *testing.T) (*engine.Catalogue, *engine.Document) {
 	return cat, doc
 }
 
+// lifecycle has Thai for draft only: the page falls back to English for
+// the rest.
+const lifecycle = `states:
+  draft:      {title: {zh: 草稿, en: Draft, th: ฉบับร่าง}, editable: true}
+  inApproval: {title: {zh: 审批中, en: In approval}}
+  voided:     {title: {zh: 已作废, en: Voided}, final: true}
+actions:
+  submit: {title: {zh: 提交, en: Submit}, from: [draft], to: inApproval}
+  print:  {title: {zh: 打印, en: Print, th: พิมพ์}, from: [draft, inApproval, voided], to: same}
+`
+
+// thai is t as a Thai page shows it: Thai, else English, else Chinese.
+func thai(t engine.Text) string {
+	for _, l := range []string{"th", "en", "zh"} {
+		if t[l] != "" {
+			return t[l]
+		}
+	}
+	return ""
+}
+
 func TestPage(t *testing.T) {
 	cat, doc := travelClaim(t)
-	reg := registry.NewService(cat, nil, nil)
+	lc, err := engine.LoadLifecycle(fstest.MapFS{engine.LifecycleFile: {Data: []byte(lifecycle)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := registry.NewService(cat, lc, nil)
 	n := names{
 		people: map[string]engine.Text{"employee01": {"zh": "张三", "en": "Zhang San", "th": "จาง ซาน"}, "manager01": partial("zh", "李四")},
 		codes:  map[string]engine.Text{"company/1000": partial("zh", "集团总部", "en", "Group headquarters")},
@@ -88,14 +114,17 @@ func TestPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`<html lang="th">`, "<h1>เบิกค่าใช้จ่ายพนักงาน</h1>", "เวลาพิมพ์: 2026-11-24 09:30:00",
-		`<div class="stamp">ยกเลิก</div>`, "<span>สถานะ: In approval</span>", // the lifecycle has no Thai: English
-		"<th>บริษัท</th><td>1000 Group headquarters</td>",  // the master data has no Thai: English
-		"<th>Reimburser</th><td>จาง ซาน (employee01)</td>", // the catalogue has no Thai label: English
-		"<td>จาง ซาน</td><td>创建</td><td>Draft</td>",        // an action the lifecycle lacks: the process's words
-		"<td>จาง ซาน</td><td>Submit</td><td>Draft → In approval</td>",
-		"<td>李四</td><td>รอดำเนินการ</td>",                                         // only Chinese: Chinese
-		"<th>ประเภทธุรกิจ</th><td>A01 Travel</td>", "<th>แผนก</th><td>SAL02</td>", // a code nobody names: the code
+	head := doc.Type.Section("head")
+	a01, _ := doc.Type.SubTypePath("A01")
+	for _, want := range []string{`<html lang="th">`, "<h1>" + thai(doc.Type.Title) + "</h1>", "เวลาพิมพ์: 2026-11-24 09:30:00",
+		`<div class="stamp">ยกเลิก</div>`, "<span>สถานะ: In approval</span>", // no Thai: English
+		"<th>" + thai(head.Field("companyCode").Label) + "</th><td>1000 Group headquarters</td>", // no Thai name: English
+		"<th>" + thai(head.Field("applicant").Label) + "</th><td>จาง ซาน (employee01)</td>",
+		"<td>จาง ซาน</td><td>创建</td><td>ฉบับร่าง</td>", // an action the lifecycle lacks: the process's words
+		"<td>จาง ซาน</td><td>Submit</td><td>ฉบับร่าง → In approval</td>",
+		"<td>李四</td><td>รอดำเนินการ</td>", // only Chinese: Chinese
+		"<th>" + thai(head.Field("businessType1").Label) + "</th><td>A01 " + thai(a01[0].Title) + "</td>",
+		"<th>" + thai(head.Field("department").Label) + "</th><td>SAL02</td>", // a code nobody names: the code
 		`<td class="capital">贰仟肆佰伍拾捌元伍角整</td>`, "เวอร์ชัน 3"} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("the Thai page lacks %s", want)

@@ -29,9 +29,13 @@ func (s *Service) Export(d *engine.DocType, subType, action, lang string) (*engi
 
 // FormETag is a strong validator of the form export of a document type:
 // the same for the same edition, document type, version, sub-type, action
-// and language while the catalogue stays loaded, another after every
-// reload. It is an HTTP entity tag, quotes included.
+// (empty: new, as Export has it) and language while the catalogue stays
+// loaded, another after every reload. It is an HTTP entity tag, quotes
+// included.
 func (s *Service) FormETag(edition, docType string, version int, subType, action, lang string) string {
+	if action == "" {
+		action = "new"
+	}
 	h := sha256.New()
 	for _, part := range []string{strconv.FormatUint(s.Generation(), 10), edition, docType, strconv.Itoa(version), subType, action, lang} {
 		h.Write([]byte(strconv.Itoa(len(part)) + ":" + part + ";"))

@@ -36,6 +36,9 @@ func TestFormETag(t *testing.T) {
 	if again := s.FormETag("form", "EX02", 1, "A01", "new", "zh"); again != tag {
 		t.Errorf("the same form: %s, then %s", tag, again)
 	}
+	if byDefault := s.FormETag("form", "EX02", 1, "A01", "", "zh"); byDefault != tag {
+		t.Errorf("the default action is new: %s, %s", byDefault, tag)
+	}
 	seen := map[string]string{tag: "the first"}
 	for what, other := range map[string]string{
 		"edition":  s.FormETag("travel", "EX02", 1, "A01", "new", "zh"),

@@ -73,6 +73,7 @@ func TestDelegation(t *testing.T) {
 		},
 		{
 			name:            "naming another reimburser than authorBy is a bad request",
+			headers:         inEnglish,
 			as:              "manager01",
 			method:          "POST",
 			url:             createClaim + "&authorBy=employee01",

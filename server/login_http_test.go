@@ -245,8 +245,8 @@ func TestLogin(t *testing.T) {
 			as:              anonymous,
 			method:          "GET",
 			url:             loginURL,
-			expectedStatus:  400,
-			expectedCode:    "EINVALID",
+			expectedStatus:  405,
+			expectedCode:    "EMETHOD",
 			expectedContent: []string{"method GET not allowed"},
 		},
 	})

@@ -48,8 +48,7 @@ func TestPrintView(t *testing.T) {
 
 // The print view in the request's language: fixed texts, labels, section
 // and sub-type titles, enumerations, states, actions and the names of
-// people and codes. Thai shows English where the catalogue or the master
-// data has no Thai. What people typed (a cost type, a bank) stays as typed.
+// people and codes. What people typed (a cost type, a bank) stays as typed.
 func TestPrintViewInTheRequestsLanguage(t *testing.T) {
 	forEachDatabase(t, func(t *testing.T, api *testAPI) {
 		id := submittedClaim(t, api)
@@ -72,12 +71,11 @@ func TestPrintViewInTheRequestsLanguage(t *testing.T) {
 				"<h2>Approval history</h2>", "<td>Zhang San</td><td>Submit</td><td>Draft → In approval</td>",
 				"<td>Li Si</td><td>Approve</td><td>In approval → In approval</td><td>ok</td>", "<td>Wang Wu</td><td>waiting</td>",
 				"<span>Maker: Zhang San</span>", "<span>Approvers: Li Si</span>", "Amount in Chinese capitals", "贰仟肆佰伍拾捌元伍角整"}},
+			// where the catalogue or the master data has no Thai, English
+			// (printing's tests hold that); what has Thai everywhere:
 			{"th", map[string]string{"Accept-Language": "th-TH,th;q=0.9"}, []string{`<html lang="th">`, "<h1>เบิกค่าใช้จ่ายพนักงาน</h1>",
-				"<span>เลขที่เอกสาร: " + id + "</span>", "<th>ประเภทธุรกิจ</th><td>A01 Travel</td>",
-				"<th>บริษัท</th><td>1000 สำนักงานใหญ่กลุ่ม</td>", "<th>แผนก</th><td>SAL02 Sales department 2</td>",
-				"<th>Reimburser</th><td>Zhang San (employee01)</td>", "<th>ประเภทค่าใช้จ่าย</th>", "<h2>Charge lines</h2>",
-				"<h2>ประวัติการอนุมัติ</h2>", "<td>Li Si</td><td>Approve</td><td>In approval → In approval</td>",
-				"<td>Wang Wu</td><td>รอดำเนินการ</td>", "<span>ผู้อนุมัติ: Li Si</span>", "จำนวนเงินเป็นตัวอักษรจีน"}},
+				"<span>เลขที่เอกสาร: " + id + "</span>", "<th>บริษัท</th><td>1000 สำนักงานใหญ่กลุ่ม</td>", "<th>ประเภทค่าใช้จ่าย</th>",
+				"<h2>ประวัติการอนุมัติ</h2>", "</td><td>รอดำเนินการ</td>", "<span>ผู้อนุมัติ: ", "จำนวนเงินเป็นตัวอักษรจีน"}},
 		} {
 			url := printURL + id
 			if c.headers == nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"formwork/adapters/sqldb"
+	"formwork/budget"
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
@@ -60,21 +62,6 @@ func (s *Server) documentToAct(c echo.Context, in processInput) (*DocumentRecord
 		return nil, nil, nil, engine.Errorf(engine.ECONFLICT, "version", "document %s was changed by someone else (you have version %d, the latest is %d); reload it", rec.BusinessID, *in.Version, rec.Version)
 	}
 	return rec, doc, structural, nil
-}
-
-// isOwner reports whether the user acts for the document's owner: its
-// maker, its reimburser, an active delegate of either, or an administrator.
-func (s *Server) isOwner(c echo.Context, who *Identity, rec *DocumentRecord) (bool, error) {
-	me := who.Username()
-	if who.Scope() == scopeAll || me == rec.CreateBy || me == rec.Applicant {
-		return true, nil
-	}
-	for _, owner := range []string{rec.CreateBy, rec.Applicant} {
-		if ok, err := s.isDelegate(c.Request().Context(), me, owner); err != nil || ok {
-			return ok, err
-		}
-	}
-	return false, nil
 }
 
 func (s *Server) mustBeOwner(c echo.Context, who *Identity, rec *DocumentRecord, action string) error {
@@ -132,7 +119,7 @@ func (s *Server) startProcess(c echo.Context) error {
 				"en": fmt.Sprintf("no approver is configured for company %s and amount %s (nobody approves their own document): ask the administrator", rec.CompanyCode, amount.StringFixed(2)),
 			}}), submitFailed)
 	}
-	plan, err := s.budgetPlanOf(ctx, doc)
+	plan, err := s.budgets.PlanOf(ctx, doc)
 	if err != nil {
 		return err
 	}
@@ -149,7 +136,7 @@ func (s *Server) startProcess(c echo.Context) error {
 			return err
 		}
 		var err error
-		if findings, err = occupyBudget(tx, rec.BusinessID, rec.DocType, plan, confirm, me, now); err != nil || len(findings) > 0 {
+		if findings, err = budget.Occupy(sqldb.BudgetTx(tx), rec.BusinessID, rec.DocType, plan, confirm, me, now); err != nil || len(findings) > 0 {
 			return firstErr(err, errRefused)
 		}
 		if err := tx.Create(&ProcessInstance{ProcessID: processID, BusinessID: rec.BusinessID, Status: processRunning, RuleID: rule.ID, StartedBy: me, StartedAt: now}).Error; err != nil {
@@ -294,7 +281,7 @@ func (s *Server) completeTaskHandler(c echo.Context) error {
 				if err := endProcess(tx, task.ProcessID, processApproved, now); err != nil {
 					return err
 				}
-				if err := consumeBudget(tx, rec.BusinessID, me, now); err != nil {
+				if err := budget.Consume(sqldb.BudgetTx(tx), rec.BusinessID, me, now); err != nil {
 					return err
 				}
 			}
@@ -302,7 +289,7 @@ func (s *Server) completeTaskHandler(c echo.Context) error {
 			if err := endProcess(tx, task.ProcessID, processRejected, now); err != nil {
 				return err
 			}
-			if _, err := releaseBudget(tx, rec.BusinessID, "", nil, me, now); err != nil {
+			if _, err := budget.Release(sqldb.BudgetTx(tx), rec.BusinessID, "", nil, me, now); err != nil {
 				return err
 			}
 		case "addSign":
@@ -388,7 +375,7 @@ func (s *Server) voidDocument(c echo.Context) error {
 				return fmt.Errorf("close to-do items: %w", err)
 			}
 		}
-		_, err := releaseBudget(tx, rec.BusinessID, "", nil, me, now)
+		_, err := budget.Release(sqldb.BudgetTx(tx), rec.BusinessID, "", nil, me, now)
 		return err
 	})
 	if err != nil {

@@ -92,14 +92,14 @@ func TestSubmit(t *testing.T) {
 			expectedContent: []string{"单据{businessId}当前状态为审批中，不能提交（仅草稿、已退回时可以）"},
 		},
 		{
-			name:            "in English the refusal names the state's key",
+			name:            "in English the refusal names the states",
 			before:          submittedOne,
 			method:          "POST",
 			url:             startProcessURL + "?lang=en",
 			body:            `{"businessId":"{businessId}"}`,
 			expectedStatus:  409,
 			expectedCode:    "ECONFLICT",
-			expectedContent: []string{"document {businessId} is inApproval: submit is possible only when it is draft or returned"},
+			expectedContent: []string{"document {businessId} is In approval: Submit is possible only when it is Draft or Returned"},
 		},
 		{
 			name:           "someone who cannot open the draft cannot submit it",

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -71,8 +72,13 @@ func TestFormExportETag(t *testing.T) {
 		if tag := withHeader.header.Get("ETag"); tag == etag || tag == "" || !strings.Contains(withHeader.header.Get("Vary"), "Accept-Language") {
 			t.Errorf("English by Accept-Language: ETag %q (Chinese %q), Vary %q", tag, etag, withHeader.header.Get("Vary"))
 		}
-		if res := api.request(t, "GET", travelClaimForm+"?subType=A99", "", map[string]string{"If-None-Match": etag}); res.status != 404 || res.header.Get("ETag") != "" {
-			t.Errorf("an unknown sub-type: HTTP %d, ETag %q; want 404 without an ETag", res.status, res.header.Get("ETag"))
+		if res := api.request(t, "GET", travelClaimForm+"?subType=A99", "", map[string]string{"If-None-Match": etag}); res.status != 404 ||
+			res.header.Get("ETag") != "" || res.header.Get("Cache-Control") != "no-store" {
+			t.Errorf("an unknown sub-type: HTTP %d, ETag %q, Cache-Control %q; want 404, no ETag, no-store", res.status, res.header.Get("ETag"),
+				res.header.Get("Cache-Control"))
+		}
+		if res, _ := api.send("GET", travelClaimForm+"?subType=A01", "", map[string]string{"If-None-Match": etag}); res.status != 304 {
+			t.Errorf("the default action (new): HTTP %d, want 304", res.status)
 		}
 		if res := api.request(t, "GET", url, "", map[string]string{"If-None-Match": etag, "X-token": ""}); res.status != 401 {
 			t.Errorf("without a session: HTTP %d, want 401 whatever the ETag", res.status)
@@ -106,4 +112,28 @@ func TestFormExportETagAfterReload(t *testing.T) {
 	if again, _ := api.send("GET", url, "", map[string]string{"If-None-Match": res.header.Get("ETag")}); again.status != 304 {
 		t.Errorf("the new ETag: HTTP %d, want 304", again.status)
 	}
+}
+
+// A document answer names the export its form renders with by the same ETag
+// the export answers: a client that has that export needs no request.
+func TestDocumentAnswerNamesTheExportETag(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		created := api.request(t, "POST", "/api/galaxyform/yx/ap/head/create?action=new", travelClaim(), nil)
+		if created.status != 200 {
+			t.Fatalf("create: HTTP %d: %s", created.status, clip(created.body))
+		}
+		form := formOf(t, created)
+		edition, _ := valueAt(form, "schema", "edition")
+		subType, _ := valueAt(form, "schema", "subType")
+		version, _ := valueAt(form, "schema", "version")
+		etag, _ := valueAt(form, "schema", "etag")
+		url := fmt.Sprintf("%s?edition=%v&subType=%v&version=%v&action=new", travelClaimForm, edition, subType, version)
+		res, err := api.send("GET", url, "", map[string]string{"If-None-Match": fmt.Sprint(etag)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.status != 304 || res.header.Get("ETag") != etag {
+			t.Errorf("the export the answer names (%s): HTTP %d, ETag %q; the answer's etag %v", url, res.status, res.header.Get("ETag"), etag)
+		}
+	})
 }

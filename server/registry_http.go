@@ -89,8 +89,11 @@ func (s *Server) registryStatus(c echo.Context) error {
 }
 
 // exportForm: GET /api/formwork/registry/docTypes/:docType/form?subType=&action=[&edition=&version=].
-// The answer carries an ETag (registry.Service.FormETag); a request whose
-// If-None-Match holds it is answered 304 without a body.
+// The answer carries an ETag (registry.Service.FormETag, the one the
+// document answers name) and may be kept by the browser, which asks again
+// with If-None-Match: the export is the catalogue's, no personal data. A
+// request whose If-None-Match holds the ETag is answered 304 without a
+// body; an error is not kept.
 func (s *Server) exportForm(c echo.Context) error {
 	d, err := s.docTypeOf(c)
 	if err != nil {
@@ -108,7 +111,7 @@ func (s *Server) exportForm(c echo.Context) error {
 	f, err := s.registry.Export(d, subType, action, l)
 	if err != nil {
 		h.Del("ETag")
-		h.Del("Cache-Control")
+		h.Set("Cache-Control", "no-store")
 		return err
 	}
 	return ok(c, f)

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"formwork/adapters/sqldb"
+	"formwork/budget"
+	"formwork/documents"
 	"formwork/engine"
 	"formwork/masterdata"
 	"formwork/printing"
@@ -54,12 +56,15 @@ type Config struct {
 
 // Server is the formwork HTTP server.
 type Server struct {
-	e        *echo.Echo
-	cfg      Config
-	db       *gorm.DB
-	docs     *DocumentStore
-	sessions *sessionStore
-	lockout  *lockout
+	e    *echo.Echo
+	cfg  Config
+	db   *gorm.DB
+	docs *DocumentStore
+	// documents is the documents use cases
+	documents *documents.Service
+	sessions  *sessionStore
+	lockout   *lockout
+	budgets   *budget.Service
 
 	registry   *registry.Service
 	masterData *masterdata.Service
@@ -83,23 +88,25 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, docs: NewDocumentStore(cfg.DB),
 		sessions: &sessionStore{db: cfg.DB, now: cfg.Now, ttl: cfg.SessionTTL, maxAge: cfg.SessionMaxAge},
-		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
+		lockout:  &lockout{db: cfg.DB, now: cfg.Now},
+		budgets:  budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)}
 	s.registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
 	s.masterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB))
 	s.searchHelp = searchhelp.NewService(s.masterData, s.registry)
 	s.printing = printing.NewService(printPeople{s}, s.masterData, s.registry, cfg.Now)
+	s.documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), s.Catalogue, s, s.now)
+	s.documents.SetGate(s)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.Recover())
+	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit(bodyLimit))
 	s.register()
 
 	if cfg.Web != nil {
 		e.Use(middleware.StaticWithConfig(middleware.StaticConfig{Filesystem: http.FS(cfg.Web), HTML5: true,
-			Skipper: func(c echo.Context) bool {
-				return len(c.Request().URL.Path) >= 5 && c.Request().URL.Path[:5] == "/api/"
-			}}))
+			Skipper: func(c echo.Context) bool { return isAPIPath(c.Request().URL.Path) }}))
 	}
 	return s
 }

@@ -3,12 +3,14 @@ package server
 import (
 	"context"
 	"io/fs"
+
+	"formwork/adapters/sqldb"
+	"formwork/seeding"
 )
 
 // workflowModels are the tables of approval, budget control and events.
 func workflowModels() []any {
-	return []any{&ProcessInstance{}, &ProcessTask{}, &DocumentEvent{}, &DocumentDone{}, &ApproverConfig{},
-		&Budget{}, &BudgetAccountMapping{}, &BudgetEntry{}, &BudgetMovement{}}
+	return append([]any{&ProcessInstance{}, &ProcessTask{}, &DocumentEvent{}, &DocumentDone{}, &ApproverConfig{}}, sqldb.BudgetModels()...)
 }
 
 // WorkflowSeeded says what SeedWorkflow loaded.
@@ -27,7 +29,7 @@ func (s *Server) SeedWorkflow(ctx context.Context, fsys fs.FS) (WorkflowSeeded, 
 		return done, err
 	}
 	done.Approvers = n
-	if done.Budgets, err = seedBudgets(ctx, s.db, fsys); err != nil {
+	if done.Budgets, err = seeding.Budgets(ctx, fsys, s.budgets, dictionaryTitles{db: s.db}); err != nil {
 		return done, err
 	}
 	return done, nil

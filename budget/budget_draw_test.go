@@ -1,13 +1,32 @@
-package engine_test
+package budget_test
 
 import (
 	"fmt"
+	"os"
+	"sync"
 	"testing"
 
+	"formwork/budget"
 	"formwork/engine"
 )
 
-var budgetRules = []engine.BudgetAccountRule{
+var repository struct {
+	once sync.Once
+	cat  *engine.Catalogue
+	err  error
+}
+
+// catalogue is the repository's catalogue, loaded once.
+func catalogue(t testing.TB) *engine.Catalogue {
+	t.Helper()
+	repository.once.Do(func() { repository.cat, repository.err = engine.Load(os.DirFS("..")) })
+	if repository.err != nil {
+		t.Fatalf("load catalogue: %v", repository.err)
+	}
+	return repository.cat
+}
+
+var budgetRules = []budget.AccountRule{
 	{DocType: "EX02", BusinessType: "A01", Account: "660201"},
 	{DocType: "EX02", BusinessType: "A01", CostType: "住宿费", Account: "660202"},
 	{DocType: "EX02", BusinessType: "A0102", Account: "660203"},
@@ -28,7 +47,7 @@ func TestBudgetAccountFor(t *testing.T) {
 		{"EX01", "A04", "", "培训费", "660301"},
 		{"EX05", "", "", "", ""},
 	} {
-		got, ok := engine.BudgetAccountFor(budgetRules, tt.docType, tt.bt1, tt.bt2, tt.costType)
+		got, ok := budget.AccountFor(budgetRules, tt.docType, tt.bt1, tt.bt2, tt.costType)
 		if got != tt.want || ok != (tt.want != "") {
 			t.Errorf("%s %s %s %s: %q %v, want %q", tt.docType, tt.bt1, tt.bt2, tt.costType, got, ok, tt.want)
 		}
@@ -67,7 +86,7 @@ func TestBudgetDraws(t *testing.T) {
 			`{"head":{"docType":"EX05","companyCode":"1000","department":"SAL02","amount":800}}`,
 			"{1000 SAL02  2026-12}", "[]"},
 	} {
-		node, draws := engine.BudgetDraws(decode(tt.body), budgetRules, "2026-12-01")
+		node, draws := budget.Draws(decode(tt.body), budgetRules, "2026-12-01")
 		if got := fmt.Sprint(node); got != tt.node {
 			t.Errorf("%s: node %s, want %s", tt.name, got, tt.node)
 		}

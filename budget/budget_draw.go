@@ -1,29 +1,31 @@
-package engine
+package budget
 
 import (
 	"sort"
 	"strings"
 
+	"formwork/engine"
+
 	"github.com/shopspring/decimal"
 )
 
-// BudgetAccountRule maps documents to a budget account: documents of
+// AccountRule maps documents to a budget account: documents of
 // DocType whose businessType1 or businessType2 is BusinessType, for charge
 // lines of CostType. A blank criterion matches anything.
-type BudgetAccountRule struct {
+type AccountRule struct {
 	DocType      string
 	BusinessType string
 	CostType     string
 	Account      string
 }
 
-func (r BudgetAccountRule) matches(docType, bt1, bt2, costType string) bool {
+func (r AccountRule) matches(docType, bt1, bt2, costType string) bool {
 	return (r.DocType == "" || r.DocType == docType) &&
 		(r.BusinessType == "" || r.BusinessType == bt1 || r.BusinessType == bt2) &&
 		(r.CostType == "" || r.CostType == costType)
 }
 
-func (r BudgetAccountRule) specificity(bt2 string) int {
+func (r AccountRule) specificity(bt2 string) int {
 	n := 0
 	if r.CostType != "" {
 		n += 8
@@ -40,10 +42,10 @@ func (r BudgetAccountRule) specificity(bt2 string) int {
 	return n
 }
 
-// BudgetAccountFor returns the account of the most specific matching rule
+// AccountFor returns the account of the most specific matching rule
 // (cost type, then business type, businessType2 over businessType1, then
 // document type; the first listed on a tie); ok is false when none matches.
-func BudgetAccountFor(rules []BudgetAccountRule, docType, bt1, bt2, costType string) (string, bool) {
+func AccountFor(rules []AccountRule, docType, bt1, bt2, costType string) (string, bool) {
 	best, bestScore := "", -1
 	for _, r := range rules {
 		if !r.matches(docType, bt1, bt2, costType) {
@@ -56,23 +58,23 @@ func BudgetAccountFor(rules []BudgetAccountRule, docType, bt1, bt2, costType str
 	return best, bestScore >= 0
 }
 
-// BudgetNode is the budget a document draws on, but for the account:
+// Node is the budget a document draws on, but for the account:
 // company, department, project ("" for none) and period (yyyy-MM).
-type BudgetNode struct {
+type Node struct {
 	CompanyCode string
 	Department  string
 	Project     string
 	Period      string
 }
 
-// BudgetDraw is what a document draws on one budget account, in the local
+// Draw is what a document draws on one budget account, in the local
 // currency.
-type BudgetDraw struct {
+type Draw struct {
 	Account string
 	Amount  decimal.Decimal
 }
 
-// BudgetDraws says which budget a document draws on and how much per
+// Draws says which budget a document draws on and how much per
 // account. The node comes from the head: bgtComp else companyCode, bgtDept
 // else department, bgtProject else project ("0", the no-project code, is
 // none), and the period of docDate, else pstingDate, else createAt, else
@@ -82,7 +84,7 @@ type BudgetDraw struct {
 // head.amount on the account of its business type. Lines no rule maps, and
 // accounts whose total is not above zero, draw nothing. Draws are sorted by
 // account.
-func BudgetDraws(doc *Document, rules []BudgetAccountRule, today string) (BudgetNode, []BudgetDraw) {
+func Draws(doc *engine.Document, rules []AccountRule, today string) (Node, []Draw) {
 	h := doc.Head()
 	first := func(names ...string) string {
 		for _, n := range names {
@@ -92,7 +94,7 @@ func BudgetDraws(doc *Document, rules []BudgetAccountRule, today string) (Budget
 		}
 		return ""
 	}
-	node := BudgetNode{
+	node := Node{
 		CompanyCode: first("bgtComp", "companyCode"),
 		Department:  first("bgtDept", "department"),
 		Project:     first("bgtProject", "project"),
@@ -116,13 +118,13 @@ func BudgetDraws(doc *Document, rules []BudgetAccountRule, today string) (Budget
 		if !ok {
 			return
 		}
-		if acct, ok := BudgetAccountFor(rules, code, bt1, bt2, costType); ok {
+		if acct, ok := AccountFor(rules, code, bt1, bt2, costType); ok {
 			sums[acct] = sums[acct].Add(a.Mul(rate).Round(2))
 		}
 	}
 	lines := 0
 	for _, row := range doc.Tables["lineList"] {
-		if rowDeleted(row) {
+		if engine.RowDeleted(row) {
 			continue
 		}
 		lines++
@@ -131,10 +133,10 @@ func BudgetDraws(doc *Document, rules []BudgetAccountRule, today string) (Budget
 	if lines == 0 {
 		add(h.String("costType"), h["amount"])
 	}
-	var out []BudgetDraw
+	var out []Draw
 	for acct, sum := range sums {
 		if sum.IsPositive() {
-			out = append(out, BudgetDraw{Account: acct, Amount: sum})
+			out = append(out, Draw{Account: acct, Amount: sum})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Account < out[j].Account })

@@ -1,10 +1,13 @@
-package server_test
+package budget_test
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
-	"formwork/server"
+	"formwork/budget"
+	"formwork/engine"
 
 	"github.com/shopspring/decimal"
 )
@@ -25,11 +28,11 @@ func TestMoneyJSON(t *testing.T) {
 		{`1000000000000000`, "", "beyond"},
 		{`null`, `0.00`, ""},
 	} {
-		var m server.Money
+		var m budget.Money
 		err := json.Unmarshal([]byte(tt.in), &m)
 		switch {
 		case tt.err != "":
-			if err == nil || !contains(err.Error(), tt.err) {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("%s: %v, want an error with %q", tt.in, err, tt.err)
 			}
 		case err != nil:
@@ -40,7 +43,23 @@ func TestMoneyJSON(t *testing.T) {
 			}
 		}
 	}
-	if got := server.MoneyOf(decimal.RequireFromString("0.30")).Decimal().Add(decimal.RequireFromString("0.1")); got.String() != "0.4" {
+	if got := budget.MoneyOf(decimal.RequireFromString("0.30")).Decimal().Add(decimal.RequireFromString("0.1")); got.String() != "0.4" {
 		t.Errorf("0.30 + 0.1 = %s", got)
+	}
+}
+
+// A bad amount is EINVALID, said in every language.
+func TestParseMoneyRefusesInEveryLanguage(t *testing.T) {
+	for _, in := range []string{"abc", "1.005", "1000000000000000"} {
+		_, err := budget.ParseMoney(in)
+		var e *engine.Error
+		if !errors.As(err, &e) || e.Code != engine.EINVALID {
+			t.Fatalf("%s: %v, want EINVALID", in, err)
+		}
+		for _, l := range []string{"zh", "en", "th"} {
+			if e.Text[l] == "" || !strings.Contains(e.Text[l], in) {
+				t.Errorf("%s: the %s message %q does not name the amount", in, l, e.Text[l])
+			}
+		}
 	}
 }
