@@ -72,7 +72,7 @@ func migrate(db *gorm.DB) error {
 	if err := db.AutoMigrate(sqldb.IdentityModels()...); err != nil {
 		return fmt.Errorf("migrate identity: %w", err)
 	}
-	if err := db.AutoMigrate(masterDataModels()...); err != nil {
+	if err := db.AutoMigrate(sqldb.MasterDataModels()...); err != nil {
 		return fmt.Errorf("migrate master data: %w", err)
 	}
 	if err := db.AutoMigrate(workflowModels()...); err != nil {

@@ -7,7 +7,6 @@ import (
 	"context"
 	"io/fs"
 	"net/http"
-	"sync/atomic"
 	"time"
 
 	"formwork/adapters/cas"
@@ -16,7 +15,11 @@ import (
 	"formwork/documents"
 	"formwork/engine"
 	"formwork/identity"
+	"formwork/masterdata"
+	"formwork/printing"
 	"formwork/process"
+	"formwork/registry"
+	"formwork/searchhelp"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -57,14 +60,9 @@ type Config struct {
 
 // Server is the formwork HTTP server.
 type Server struct {
-	e      *echo.Echo
-	cfg    Config
-	db     *gorm.DB
-	cat    atomic.Pointer[engine.Catalogue]
-	lc     atomic.Pointer[engine.Lifecycle]
-	status atomic.Pointer[CatalogueStatus]
-	// generation counts catalogue loads: export ETags change with it
-	generation atomic.Uint64
+	e   *echo.Echo
+	cfg Config
+	db  *gorm.DB
 	// documents is the documents use cases
 	documents *documents.Service
 	// process is the approval workflow's use cases
@@ -72,6 +70,11 @@ type Server struct {
 	budgets  *budget.Service
 	idn      *identity.Service    // the identity use cases
 	idnStore *sqldb.IdentityStore // their store (seeding writes there too)
+
+	registry   *registry.Service
+	masterData *masterdata.Service
+	searchHelp *searchhelp.Service
+	printing   *printing.Service
 }
 
 // New builds a server on an opened, migrated database.
@@ -85,8 +88,10 @@ func New(cfg Config) *Server {
 	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, idnStore: sqldb.NewIdentityStore(cfg.DB),
 		budgets: budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)}
 	s.idn = identity.NewService(s.idnStore, s.identityConfig(), cfg.Now)
-	s.cat.Store(cfg.Catalogue)
-	s.SetLifecycle(cfg.Lifecycle)
+	s.registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
+	s.masterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB))
+	s.searchHelp = searchhelp.NewService(s.masterData, s.registry)
+	s.printing = printing.NewService(printPeople{s}, s.masterData, s.registry, cfg.Now)
 	s.documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), s.Catalogue, s, s.now)
 	s.process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: s.documents, People: processPeople{s},
 		Budget: budgetSeam{s}, Lifecycle: s.Lifecycle, Catalogue: s.Catalogue, Now: s.now})
@@ -132,30 +137,6 @@ func (s *Server) now() time.Time { return s.cfg.Now() }
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.e }
-
-// Catalogue returns the catalogue in use.
-func (s *Server) Catalogue() *engine.Catalogue { return s.cat.Load() }
-
-// SetCatalogue switches to another catalogue (a reload); requests already
-// running finish with the one they started with.
-func (s *Server) SetCatalogue(c *engine.Catalogue) {
-	s.cat.Store(c)
-	s.generation.Add(1)
-	s.status.Store(&CatalogueStatus{OK: true, LoadedAt: s.now()})
-}
-
-// CatalogueStatus tells whether the last reload of the catalogue worked; when
-// it did not, the last good catalogue keeps serving and Problems say why.
-type CatalogueStatus struct {
-	OK       bool             `json:"ok"`
-	LoadedAt time.Time        `json:"loadedAt"`
-	Problems []engine.Problem `json:"problems,omitempty"`
-}
-
-// ReloadFailed records a catalogue edit that did not load.
-func (s *Server) ReloadFailed(problems []engine.Problem) {
-	s.status.Store(&CatalogueStatus{OK: false, LoadedAt: s.now(), Problems: problems})
-}
 
 func lang(c echo.Context) string {
 	if l := c.QueryParam("lang"); l != "" {

@@ -1,9 +1,9 @@
-package engine_test
+package printing_test
 
 import (
 	"testing"
 
-	"formwork/engine"
+	"formwork/printing"
 
 	"github.com/shopspring/decimal"
 )
@@ -39,7 +39,7 @@ func TestChineseCapital(t *testing.T) {
 		{"12345.678", "壹万贰仟叁佰肆拾伍元陆角捌分"}, // rounded to 分
 		{"20.10", "贰拾元零壹角整"},
 	} {
-		if got := engine.ChineseCapital(decimal.RequireFromString(tt.in)); got != tt.want {
+		if got := printing.ChineseCapital(decimal.RequireFromString(tt.in)); got != tt.want {
 			t.Errorf("%s: got %s, want %s", tt.in, got, tt.want)
 		}
 	}

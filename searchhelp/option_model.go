@@ -1,4 +1,4 @@
-package server
+package searchhelp
 
 import (
 	"bytes"
@@ -6,25 +6,25 @@ import (
 	"strconv"
 )
 
-// option is the spec's dropdown option (documents.md 3): a key, the value
+// Option is the spec's dropdown option (documents.md 3): a key, the value
 // shown (in the request's language) and up to twelve attributes attr1 ..
 // attr12 whose meaning each search help and dictionary states
 // (docs/api.md). Empty attributes are left out of the JSON.
-type option struct {
+type Option struct {
 	Key   string
 	Value string
 	Attrs [12]string
 }
 
-// opt builds an option; attrs fill attr1, attr2, ... in order.
-func opt(key, value string, attrs ...string) option {
-	o := option{Key: key, Value: value}
+// Opt builds an option; attrs fill attr1, attr2, ... in order.
+func Opt(key, value string, attrs ...string) Option {
+	o := Option{Key: key, Value: value}
 	copy(o.Attrs[:], attrs)
 	return o
 }
 
 // MarshalJSON writes key, value, then the attributes that are set, in order.
-func (o option) MarshalJSON() ([]byte, error) {
+func (o Option) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`{"key":`)
 	writeJSONString(&b, o.Key)
