@@ -1,11 +1,8 @@
 package server
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"formwork/documents"
@@ -65,14 +62,6 @@ func subTypeOf(head engine.Values) string {
 	return strings.Join(keys, ".")
 }
 
-// formETag is the strong validator of one export: the same inputs give the
-// same export as long as the catalogue is not reloaded (generation).
-func formETag(generation uint64, edition, docType string, version int, subType, action, lang string) string {
-	h := sha256.Sum256([]byte(strings.Join([]string{strconv.FormatUint(generation, 10), edition, docType,
-		strconv.Itoa(version), subType, action, lang}, "\x00")))
-	return `"` + hex.EncodeToString(h[:12]) + `"`
-}
-
 // answerDocument answers a stored document with its form: the states and
 // check of ev (an evaluation of the document under action) and the
 // lifecycle actions the user may take now.
@@ -86,7 +75,7 @@ func (s *Server) answerDocument(c echo.Context, rec *DocumentRecord, doc *engine
 	f := &formAnswer{Action: action, States: ev.Fields, Check: ev.Check.View(l),
 		Process: formProcess{Status: rec.Status, ProcessID: rec.ProcessID, Actions: actions},
 		Schema: formSchema{Edition: doc.Type.Edition, DocType: doc.Type.Code, Family: doc.Type.Family, Version: doc.Type.Version, SubType: sub,
-			ETag: formETag(s.generation.Load(), doc.Type.Edition, doc.Type.Code, doc.Type.Version, sub, action, l)}}
+			ETag: s.registry.FormETag(doc.Type.Edition, doc.Type.Code, doc.Type.Version, sub, action, l)}}
 	return c.JSON(http.StatusOK, documentAnswer{Code: codeSuccess, Message: "success", Data: json.RawMessage(rec.Body), Form: f})
 }
 

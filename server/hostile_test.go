@@ -64,6 +64,10 @@ func TestHostileRequests(t *testing.T) {
 					res, err := api.send(r.method, r.url, r.body, r.headers)
 					served.Add(1)
 					switch {
+					case err != nil && r.kind == "huge":
+						// the server answers 413 and closes the connection
+						// before the client has sent the whole body: the
+						// client sees a broken pipe or a reset
 					case err != nil:
 						if fails.Add(1) <= 5 {
 							t.Errorf("%s %s: %v", r.method, r.url, err)

@@ -65,7 +65,7 @@ func TestMenuTree(t *testing.T) {
 		{
 			name:            "an unknown variant is a bad request",
 			method:          "GET",
-			url:             "/api/galaxycommon/menu/tree?variant=old",
+			url:             "/api/galaxycommon/menu/tree?variant=old&lang=en",
 			expectedStatus:  400,
 			expectedCode:    "EINVALID",
 			expectedContent: []string{`unknown menu variant \"old\"`},
