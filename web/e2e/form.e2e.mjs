@@ -186,13 +186,18 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
     await settle();
   });
 
-  await step('save creates the document', async () => {
+  await step('save creates the document with exactly 1 API request', async () => {
     const answer = page.waitForResponse((r) => r.url().includes('/head/create'));
-    await page.locator('[data-button="save"]').click();
+    const requests = await apiRequestsOf(async () => {
+      await page.locator('[data-button="save"]').click();
+      await answer;
+      await page.locator('[data-notice="saved"]').waitFor();
+    });
     const res = await answer;
     const body = await res.json();
     assertEqual(res.status(), 200, `create status (${body.message} ${JSON.stringify(body.data?.errors ?? '')})`);
-    await page.locator('[data-notice="saved"]').waitFor();
+    // The answer names the export on screen (its etag): nothing is asked after it.
+    assertEqual(requests.join(', '), 'POST /api/galaxyform/yx/ap/head/create', 'requests of the create');
     assert((await page.locator('[data-notice="saved"]').innerText()).includes('保存成功'), 'success notice says 保存成功');
     await page.waitForURL(/businessId=[^&]+/);
     const url = new URL(page.url());
