@@ -46,6 +46,7 @@ release: ## record the catalogue as released (snapshots + lock) after review
 
 bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; worklists on PostgreSQL)
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
+	$(GO) test ./server -run '^$$' -bench 'SaveSQLite|LoadSQLite|RawInsertSQLite' -benchtime 3s
 	$(GO) test ./server -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
 
 fuzz: ## run each engine fuzz target for FUZZTIME (make fuzz FUZZTIME=30s); their seed corpora run in every go test
@@ -54,8 +55,15 @@ fuzz: ## run each engine fuzz target for FUZZTIME (make fuzz FUZZTIME=30s); thei
 	$(GO) test ./engine/load -run '^$$' -fuzz '^FuzzLoadCatalogue$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./engine/lifecycle -run '^$$' -fuzz '^FuzzLifecycle$$' -fuzztime $(FUZZTIME)
 
-chromium: ## install Debian's chromium for the browser tests when it is missing
-	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium)
+# Debian's chromium and the fonts that let screenshots and prints show Chinese and Thai.
+BROWSER_PACKAGES ?= chromium fonts-noto-cjk fonts-thai-tlwg
+
+chromium: ## install Debian's chromium and the Chinese and Thai fonts for the browser tests, those missing
+	@missing=$$(for p in $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || printf '%s ' $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing $$missing"; \
+		apt-get update -q && apt-get install -y -q $$missing; \
+	fi
 
 clean: ## remove build output (not ./data)
 	rm -rf bin web/dist

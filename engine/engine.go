@@ -14,9 +14,7 @@
 //	lifecycle  document states and actions
 //
 // The names here are aliases of the stages' types and thin functions over
-// them, so that callers keep writing engine.X. The domain rules still in this
-// package (approval routing, budget draws, amounts in Chinese capitals) move
-// to their domain packages.
+// them, so that callers keep writing engine.X.
 package engine
 
 import (

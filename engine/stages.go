@@ -91,17 +91,9 @@ func Covered(groups []FixtureGroup) map[string]bool { return fixtures.Covered(gr
 // LoadLifecycle reads LifecycleFile from fsys.
 func LoadLifecycle(fsys fs.FS) (*Lifecycle, error) { return lifecycle.Load(fsys) }
 
-// contains and rowDeleted serve the domain rules still in this package.
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func rowDeleted(row Values) bool { return model.RowDeleted(row) }
+// RowDeleted says whether a table row is marked deleted (flag D): such a row
+// counts for nothing (no totals, no checks, no budget).
+func RowDeleted(row Values) bool { return model.RowDeleted(row) }
 
 // Snapshot writes a document type as a self-contained YAML file, as
 // `formwork lint --release` files it (see versions.Snapshot).

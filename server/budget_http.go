@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
-	"unicode/utf8"
 
+	"formwork/adapters/sqldb"
+	"formwork/budget"
 	"formwork/engine"
+	"formwork/seeding"
 
 	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
@@ -17,18 +18,18 @@ import (
 // budgetView is a budget as answered: with what is still available and the
 // account's title.
 type budgetView struct {
-	Budget
-	BudgetAccountTxt string `json:"budgetAccountTxt"`
-	Available        Money  `json:"available"`
+	budget.Budget
+	BudgetAccountTxt string       `json:"budgetAccountTxt"`
+	Available        budget.Money `json:"available"`
 }
 
-func (s *Server) budgetViews(ctx context.Context, l string, rows []Budget) []budgetView {
+func (s *Server) budgetViews(ctx context.Context, l string, rows []budget.Budget) []budgetView {
 	titles := map[string]string{}
 	out := make([]budgetView, 0, len(rows))
 	for _, b := range rows {
 		t, ok := titles[b.BudgetAccount]
 		if !ok {
-			t = s.dictionaryText(ctx, dicBudgetAccount, b.BudgetAccount, l)
+			t = s.dictionaryText(ctx, seeding.DicBudgetAccount, b.BudgetAccount, l)
 			titles[b.BudgetAccount] = t
 		}
 		out = append(out, budgetView{Budget: b, BudgetAccountTxt: t, Available: b.Available()})
@@ -36,13 +37,19 @@ func (s *Server) budgetViews(ctx context.Context, l string, rows []Budget) []bud
 	return out
 }
 
-// dictionaryText is a code's title in a dictionary, or the code.
+// dictionaryText is a code's title in a dictionary, or the code. (A
+// dictionary helper: print_view.go uses it too.)
 func (s *Server) dictionaryText(ctx context.Context, dic, code, l string) string {
 	var e DictionaryEntry
 	if err := s.db.WithContext(ctx).Where("dic_id = ? AND code = ?", dic, code).Take(&e).Error; err != nil {
 		return code
 	}
 	return engine.Text{"zh": e.Zh, "en": e.En, "th": e.Th}.In(l)
+}
+
+// budgetScope is whose budgets the user sees and changes.
+func budgetScope(who *Identity) budget.Scope {
+	return budget.Scope{All: who.Scope() == scopeAll, Companies: who.Companies}
 }
 
 // budgetQuery is the body of queryBudget.
@@ -60,23 +67,23 @@ type budgetQuery struct {
 
 // documentBudget is what a document draws and holds.
 type documentBudget struct {
-	BusinessID   string            `json:"businessId"`
-	BudgetStatus string            `json:"budgetStatus"`
-	CompanyCode  string            `json:"companyCode"`
-	Department   string            `json:"department"`
-	Project      string            `json:"project"`
-	Period       string            `json:"period"`
-	Draws        []budgetDrawView  `json:"draws"`
-	Entries      []budgetEntryView `json:"entries"`
+	BusinessID   string           `json:"businessId"`
+	BudgetStatus string           `json:"budgetStatus"`
+	CompanyCode  string           `json:"companyCode"`
+	Department   string           `json:"department"`
+	Project      string           `json:"project"`
+	Period       string           `json:"period"`
+	Draws        []budgetDrawView `json:"draws"`
+	Entries      []budget.Holding `json:"entries"`
 }
 
 // budgetDrawView is one account a document draws on, with its budget (nil:
 // no budget for that node, not controlled).
 type budgetDrawView struct {
-	BudgetAccount    string      `json:"budgetAccount"`
-	BudgetAccountTxt string      `json:"budgetAccountTxt"`
-	Amount           Money       `json:"amount"`
-	Budget           *budgetView `json:"budget"`
+	BudgetAccount    string       `json:"budgetAccount"`
+	BudgetAccountTxt string       `json:"budgetAccountTxt"`
+	Amount           budget.Money `json:"amount"`
+	Budget           *budgetView  `json:"budget"`
 }
 
 // queryBudget: POST /api/galaxyform/budget/queryBudget. With businessId:
@@ -112,29 +119,20 @@ func (s *Server) queryBudget(c echo.Context) error {
 		return err
 	}
 	if !menus["budget"] {
-		return engine.Errorf(engine.EFORBIDDEN, "", "%s", say(c, "您没有菜单budget的权限：只能按单据号查询预算", "the budget table needs the menu budget: ask with a businessId instead"))
+		return engine.Refuse(engine.EFORBIDDEN, "", engine.Text{
+			"zh": "您没有菜单budget的权限：只能按单据号查询预算",
+			"en": "the budget table needs the menu budget: ask with a businessId instead",
+			"th": "ตารางงบประมาณต้องมีสิทธิ์เมนู budget: กรุณาค้นหาด้วยเลขที่เอกสาร (businessId) แทน",
+		})
 	}
 	page, err := pageOf(q.PageSize, q.CurrentPage)
 	if err != nil {
 		return err
 	}
-	db := s.db.WithContext(ctx).Model(&Budget{})
-	for _, f := range []struct{ col, v string }{{"company_code", q.CompanyCode}, {"department", q.Department}, {"budget_account", q.BudgetAccount},
-		{"project", q.Project}, {"period", q.Period}, {"control", q.Control}} {
-		if v := strings.TrimSpace(f.v); v != "" {
-			db = db.Where(f.col+" = ?", v)
-		}
-	}
-	if who.Scope() != scopeAll {
-		db = db.Where("company_code IN ?", who.Companies)
-	}
-	var total int64
-	if err := db.Count(&total).Error; err != nil {
-		return fmt.Errorf("count budgets: %w", err)
-	}
-	var rows []Budget
-	if err := db.Order("period DESC, company_code, department, budget_account, project").Limit(page.size).Offset(page.offset()).Find(&rows).Error; err != nil {
-		return fmt.Errorf("list budgets: %w", err)
+	rows, total, err := s.budgets.Find(ctx, budget.Query{CompanyCode: q.CompanyCode, Department: q.Department, BudgetAccount: q.BudgetAccount,
+		Project: q.Project, Period: q.Period, Control: q.Control, Scope: budgetScope(who), Limit: page.size, Offset: page.offset()})
+	if err != nil {
+		return err
 	}
 	return ok(c, pageAnswer{List: s.budgetViews(ctx, lang(c), rows), Total: total, PageSize: page.size, CurrentPage: page.current})
 }
@@ -142,34 +140,21 @@ func (s *Server) queryBudget(c echo.Context) error {
 // documentBudget says what a document draws and holds.
 func (s *Server) documentBudget(c echo.Context, rec *DocumentRecord, doc *engine.Document) (*documentBudget, error) {
 	ctx := c.Request().Context()
-	plan, err := s.budgetPlanOf(ctx, doc)
+	db, err := s.budgets.OfDocument(ctx, rec.BusinessID, rec.DocType, doc)
 	if err != nil {
 		return nil, err
 	}
-	v := &documentBudget{BusinessID: rec.BusinessID, BudgetStatus: budgetStatusOf(rec.DocType), CompanyCode: plan.Node.CompanyCode,
-		Department: plan.Node.Department, Project: plan.Node.Project, Period: plan.Node.Period, Draws: []budgetDrawView{}}
-	accounts := make([]string, 0, len(plan.Draws))
-	for _, d := range plan.Draws {
-		accounts = append(accounts, d.Account)
-	}
-	budgets, err := budgetsOf(s.db.WithContext(ctx), plan.Node, accounts)
-	if err != nil {
-		return nil, err
-	}
+	v := &documentBudget{BusinessID: db.BusinessID, BudgetStatus: db.Status, CompanyCode: db.Node.CompanyCode, Department: db.Node.Department,
+		Project: db.Node.Project, Period: db.Node.Period, Draws: []budgetDrawView{}, Entries: db.Held}
 	l := lang(c)
-	for _, d := range plan.Draws {
-		dv := budgetDrawView{BudgetAccount: d.Account, BudgetAccountTxt: s.dictionaryText(ctx, dicBudgetAccount, d.Account, l), Amount: MoneyOf(d.Amount)}
-		if b := budgets[d.Account]; b != nil {
-			bv := s.budgetViews(ctx, l, []Budget{*b})[0]
+	for _, d := range db.Draws {
+		dv := budgetDrawView{BudgetAccount: d.Account, BudgetAccountTxt: s.dictionaryText(ctx, seeding.DicBudgetAccount, d.Account, l), Amount: budget.MoneyOf(d.Amount)}
+		if d.Budget != nil {
+			bv := s.budgetViews(ctx, l, []budget.Budget{*d.Budget})[0]
 			dv.Budget = &bv
 		}
 		v.Draws = append(v.Draws, dv)
 	}
-	pv, err := s.processView(c, rec.BusinessID)
-	if err != nil {
-		return nil, err
-	}
-	v.Entries = pv.Budget
 	return v, nil
 }
 
@@ -194,28 +179,13 @@ func (s *Server) postBudget(c echo.Context) error {
 		return err
 	}
 	if st := s.Lifecycle().States[rec.Status]; st == nil || !st.Editable {
-		return engine.Errorf(engine.ECONFLICT, "status", "%s", say(c,
-			fmt.Sprintf("单据%s当前状态为%s，预算已随提交占用，不能再过账", rec.BusinessID, s.stateTitle(rec.Status, "zh")),
-			fmt.Sprintf("document %s is %s: its budget was posted on submit", rec.BusinessID, rec.Status)))
+		return engine.Refuse(engine.ECONFLICT, "status", engine.Text{
+			"zh": fmt.Sprintf("单据%s当前状态为%s，预算已随提交占用，不能再过账", rec.BusinessID, s.stateTitle(rec.Status, "zh")),
+			"en": fmt.Sprintf("document %s is %s: its budget was posted on submit", rec.BusinessID, s.stateTitle(rec.Status, "en")),
+			"th": fmt.Sprintf("เอกสาร %s อยู่ในสถานะ %s: งบประมาณถูกตั้งใช้ไปแล้วเมื่อส่งอนุมัติ จึงตั้งใช้อีกไม่ได้", rec.BusinessID, s.stateTitle(rec.Status, "th")),
+		})
 	}
-	plan, err := s.budgetPlanOf(ctx, doc)
-	if err != nil {
-		return err
-	}
-	var findings []engine.Finding
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// the document row first, as every transition locks it: no deadlock
-		if res := tx.Model(&DocumentRecord{}).Where("business_id = ? AND version = ? AND status = ?", rec.BusinessID, rec.Version, rec.Status).
-			Update("updated_at", s.now()); res.Error != nil || res.RowsAffected == 0 {
-			return firstErr(res.Error, engine.Errorf(engine.ECONFLICT, "businessId", "document %s was changed meanwhile by someone else: reload it and try again", rec.BusinessID))
-		}
-		var err error
-		findings, err = occupyBudget(tx, rec.BusinessID, rec.DocType, plan, confirmed(c), who.Username(), s.now())
-		if err == nil && len(findings) > 0 {
-			err = errRefused
-		}
-		return err
-	})
+	findings, err := s.budgets.Post(ctx, rec.BusinessID, rec.DocType, doc, confirmed(c), who.Username(), s.inDocumentTx(ctx, rec))
 	if len(findings) > 0 {
 		return refuseAs(c, findingsResult(doc, findings...), saveFailed)
 	}
@@ -229,26 +199,45 @@ func (s *Server) postBudget(c echo.Context) error {
 	return ok(c, v)
 }
 
+// inDocumentTx is a unit of work in the document's transaction (documents
+// have no store of their own yet): it holds the document's row first, at
+// the version and state read, as every transition does, then runs fn on
+// the budget's share of the transaction. A document changed meanwhile is
+// ECONFLICT.
+//
+// transitional: remove after the split (the documents or process store
+// provides this unit of work).
+func (s *Server) inDocumentTx(ctx context.Context, rec *DocumentRecord) func(fn func(tx budget.Tx) error) error {
+	return func(fn func(tx budget.Tx) error) error {
+		return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if res := tx.Model(&DocumentRecord{}).Where("business_id = ? AND version = ? AND status = ?", rec.BusinessID, rec.Version, rec.Status).
+				Update("updated_at", s.now()); res.Error != nil || res.RowsAffected == 0 {
+				return firstErr(res.Error, engine.Refuse(engine.ECONFLICT, "businessId", engine.Text{
+					"zh": fmt.Sprintf("单据%s已被他人同时更改，请刷新后重试", rec.BusinessID),
+					"en": fmt.Sprintf("document %s was changed meanwhile by someone else: reload it and try again", rec.BusinessID),
+					"th": fmt.Sprintf("เอกสาร %s ถูกผู้อื่นเปลี่ยนแปลงในระหว่างนี้ กรุณาโหลดใหม่แล้วลองอีกครั้ง", rec.BusinessID),
+				}))
+			}
+			return fn(sqldb.BudgetTx(tx))
+		})
+	}
+}
+
 // releaseADVBudget: GET /api/galaxyform/budget/releaseADVBudget?businessId=
 // [&amount=]. Releases what a pre-application (posting status "1", EX01)
-// still occupies: all of it, or amount. More than it occupies is refused
-// (409) and nothing is released. Its owner, finance staff of its company or
+// still occupies: all of it, or amount. More than it occupies, or nothing
+// to release, is refused (409) and nothing is released; so are concurrent
+// releases beyond what is left. Its owner, finance staff of its company or
 // an administrator may release.
 func (s *Server) releaseADVBudget(c echo.Context) error {
 	in := processInput{BusinessID: strings.TrimSpace(c.QueryParam("businessId"))}
 	if in.BusinessID == "" {
-		return engine.Errorf(engine.EINVALID, "businessId", "businessId is missing")
+		return engine.Refuse(engine.EINVALID, "businessId", engine.Text{
+			"zh": "缺少单据号（businessId）", "en": "businessId is missing", "th": "ไม่ได้ระบุเลขที่เอกสาร (businessId)"})
 	}
-	var limit *Money
-	if a := strings.TrimSpace(c.QueryParam("amount")); a != "" {
-		m, err := parseMoney(strings.ReplaceAll(a, ",", ""))
-		if err != nil {
-			return engine.Errorf(engine.EINVALID, "amount", "amount: %v", err)
-		}
-		if m <= 0 {
-			return engine.Errorf(engine.EINVALID, "amount", "amount must be above 0")
-		}
-		limit = &m
+	limit, err := releaseAmount(c.QueryParam("amount"))
+	if err != nil {
+		return err
 	}
 	who := CurrentUser(c)
 	rec, doc, _, err := s.documentToAct(c, in)
@@ -260,17 +249,7 @@ func (s *Server) releaseADVBudget(c echo.Context) error {
 			return err
 		}
 	}
-	var released Money
-	err = s.db.WithContext(c.Request().Context()).Transaction(func(tx *gorm.DB) error {
-		var err error
-		released, err = releaseBudget(tx, rec.BusinessID, budgetStatusAdvance, limit, who.Username(), s.now())
-		if err == nil && released == 0 {
-			err = engine.Errorf(engine.ECONFLICT, "businessId", "%s", say(c,
-				fmt.Sprintf("单据%s没有占用中的事前申请预算", rec.BusinessID),
-				fmt.Sprintf("document %s holds no pre-application budget to release", rec.BusinessID)))
-		}
-		return err
-	})
+	released, err := s.budgets.ReleaseAdvance(c.Request().Context(), rec.BusinessID, limit, who.Username())
 	if err != nil {
 		return err
 	}
@@ -281,7 +260,26 @@ func (s *Server) releaseADVBudget(c echo.Context) error {
 	return ok(c, map[string]any{"businessId": rec.BusinessID, "released": released, "budget": v})
 }
 
-var periodRe = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
+// releaseAmount reads releaseADVBudget's amount: nil when not given.
+func releaseAmount(q string) (*budget.Money, error) {
+	a := strings.TrimSpace(q)
+	if a == "" {
+		return nil, nil
+	}
+	m, err := budget.ParseMoney(strings.ReplaceAll(a, ",", ""))
+	if e := (*engine.Error)(nil); errors.As(err, &e) {
+		t := make(engine.Text, len(e.Text))
+		for l, msg := range e.Text {
+			t[l] = "amount: " + msg
+		}
+		return nil, engine.Refuse(engine.EINVALID, "amount", t)
+	}
+	if m <= 0 {
+		return nil, engine.Refuse(engine.EINVALID, "amount", engine.Text{
+			"zh": "释放金额（amount）须大于0", "en": "amount must be above 0", "th": "จำนวนเงินที่คืน (amount) ต้องมากกว่า 0"})
+	}
+	return &m, nil
+}
 
 // saveBudget: POST /api/galaxyform/budget/save {id?, companyCode,
 // department, budgetAccount, project, period, amount, control} (menu
@@ -289,14 +287,14 @@ var periodRe = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
 // strong budget cannot drop below what is occupied and consumed (409).
 func (s *Server) saveBudget(c echo.Context) error {
 	var in struct {
-		ID            uint   `json:"id"`
-		CompanyCode   string `json:"companyCode"`
-		Department    string `json:"department"`
-		BudgetAccount string `json:"budgetAccount"`
-		Project       string `json:"project"`
-		Period        string `json:"period"`
-		Amount        *Money `json:"amount"`
-		Control       string `json:"control"`
+		ID            uint          `json:"id"`
+		CompanyCode   string        `json:"companyCode"`
+		Department    string        `json:"department"`
+		BudgetAccount string        `json:"budgetAccount"`
+		Project       string        `json:"project"`
+		Period        string        `json:"period"`
+		Amount        *budget.Money `json:"amount"`
+		Control       string        `json:"control"`
 	}
 	const example = `{"companyCode": "1000", "department": "SAL02", "budgetAccount": "660201", "project": "", "period": "2026-11", "amount": 50000.00, "control": "strong"}`
 	if err := readJSON(c, &in, true, example); err != nil {
@@ -304,82 +302,10 @@ func (s *Server) saveBudget(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	who := CurrentUser(c)
-	b := Budget{ID: in.ID, CompanyCode: strings.TrimSpace(in.CompanyCode), Department: strings.TrimSpace(in.Department),
-		BudgetAccount: strings.TrimSpace(in.BudgetAccount), Project: strings.TrimSpace(in.Project), Period: strings.TrimSpace(in.Period),
-		Control: in.Control, UpdateBy: who.Username()}
-	if b.Project == "0" {
-		b.Project = ""
-	}
-	switch {
-	case in.Amount == nil:
-		return engine.Errorf(engine.EINVALID, "amount", "amount is missing (send JSON such as %s)", example)
-	case *in.Amount < 0:
-		return engine.Errorf(engine.EINVALID, "amount", "amount must not be negative")
-	case b.Control != controlStrong && b.Control != controlWeak && b.Control != controlNone:
-		return engine.Errorf(engine.EINVALID, "control", "control must be strong, weak or none")
-	}
-	b.Amount = *in.Amount
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if b.ID == 0 {
-			for _, f := range []struct {
-				path, v string
-				max     int
-			}{{"companyCode", b.CompanyCode, 20}, {"department", b.Department, 40}, {"budgetAccount", b.BudgetAccount, 40}, {"project", b.Project, 40}} {
-				if f.v == "" && f.path != "project" {
-					return engine.Errorf(engine.EINVALID, f.path, "%s is missing (send JSON such as %s)", f.path, example)
-				}
-				if utf8.RuneCountInString(f.v) > f.max {
-					return engine.Errorf(engine.EINVALID, f.path, "%s is longer than %d characters", f.path, f.max)
-				}
-			}
-			if !periodRe.MatchString(b.Period) {
-				return engine.Errorf(engine.EINVALID, "period", "period must be a month yyyy-MM, not %q", clipText(b.Period, 20))
-			}
-			if who.Scope() != scopeAll && !who.WorksFor(b.CompanyCode) {
-				return engine.Errorf(engine.EFORBIDDEN, "companyCode", "you do not work for company %s", clipText(b.CompanyCode, 20))
-			}
-			var n int64
-			if err := tx.Model(&Budget{}).Where("company_code = ? AND department = ? AND budget_account = ? AND project = ? AND period = ?",
-				b.CompanyCode, b.Department, b.BudgetAccount, b.Project, b.Period).Count(&n).Error; err != nil {
-				return fmt.Errorf("look up budget: %w", err)
-			}
-			if n > 0 {
-				return engine.Errorf(engine.ECONFLICT, "period", "a budget for %s/%s/%s %s %s exists already: change it by its id", b.CompanyCode, b.Department, b.BudgetAccount, b.Project, b.Period)
-			}
-			if err := tx.Create(&b).Error; err != nil {
-				if e := strings.ToLower(err.Error()); strings.Contains(e, "unique") || strings.Contains(e, "duplicate") {
-					return engine.Errorf(engine.ECONFLICT, "period", "a budget for %s/%s/%s %s %s exists already: change it by its id", b.CompanyCode, b.Department, b.BudgetAccount, b.Project, b.Period)
-				}
-				return fmt.Errorf("add budget: %w", err)
-			}
-			return nil
-		}
-		var stored Budget
-		err := tx.Clauses(lockForUpdate).Where("id = ?", b.ID).Take(&stored).Error
-		if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && who.Scope() != scopeAll && !who.WorksFor(stored.CompanyCode) {
-			return engine.Errorf(engine.ENOTFOUND, "id", "no budget %d", b.ID)
-		}
-		if err != nil {
-			return fmt.Errorf("load budget: %w", err)
-		}
-		for _, f := range []struct{ path, sent, stored string }{{"companyCode", b.CompanyCode, stored.CompanyCode}, {"department", b.Department, stored.Department},
-			{"budgetAccount", b.BudgetAccount, stored.BudgetAccount}, {"period", b.Period, stored.Period}} {
-			if f.sent != "" && f.sent != f.stored {
-				return engine.Errorf(engine.EINVALID, f.path, "the node of budget %d cannot change (%s is %s): add another budget", b.ID, f.path, f.stored)
-			}
-		}
-		if b.Control == controlStrong && b.Amount < stored.Occupied+stored.Consumed {
-			return engine.Errorf(engine.ECONFLICT, "amount", "budget %s has %s occupied and %s consumed: under strong control it cannot drop to %s",
-				nodeText(&stored), stored.Occupied, stored.Consumed, b.Amount)
-		}
-		res := tx.Model(&Budget{}).Where("id = ?", b.ID).Updates(map[string]any{"amount": int64(b.Amount), "control": b.Control, "update_by": b.UpdateBy, "updated_at": s.now()})
-		if res.Error != nil {
-			return fmt.Errorf("save budget: %w", res.Error)
-		}
-		return tx.Where("id = ?", b.ID).Take(&b).Error
-	})
+	b, err := s.budgets.Save(ctx, budget.Change{ID: in.ID, CompanyCode: in.CompanyCode, Department: in.Department, BudgetAccount: in.BudgetAccount,
+		Project: in.Project, Period: in.Period, Amount: in.Amount, Control: in.Control}, budgetScope(who), who.Username())
 	if err != nil {
 		return err
 	}
-	return ok(c, s.budgetViews(ctx, lang(c), []Budget{b})[0])
+	return ok(c, s.budgetViews(ctx, lang(c), []budget.Budget{b})[0])
 }

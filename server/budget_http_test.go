@@ -170,9 +170,12 @@ func TestPreApplicationBudget(t *testing.T) {
 			status    int
 			content   string
 		}{
-			{"employee01", "&amount=5000", 409, "occupies 3600.00 of budget; 5000.00 cannot be released"},
-			{"employee01", "&amount=abc", 400, "amount"},
-			{"employee01", "&amount=-1", 400, "above 0"},
+			{"employee01", "&amount=5000&lang=en", 409, "occupies 3600.00 of budget; 5000.00 cannot be released"},
+			{"employee01", "&amount=5000", 409, "占用预算3600.00，不能释放5000.00"},
+			{"employee01", "&amount=5000&lang=th", 409, "ใช้งบประมาณอยู่ 3600.00 จึงไม่สามารถคืน 5000.00 ได้"},
+			{"employee01", "&amount=abc&lang=en", 400, `amount: \"abc\" is not an amount`},
+			{"employee01", "&amount=1.005&lang=th", 400, "มีทศนิยมเกิน 2 ตำแหน่ง"},
+			{"employee01", "&amount=-1&lang=en", 400, "above 0"},
 			{"manager01", "&amount=100", 403, "EFORBIDDEN"},
 			{"employee01", "&amount=1000", 200, `"released":1000.00`},
 			{"finance01", "&amount=600.50", 200, `"released":600.50`},
@@ -216,7 +219,7 @@ func TestQueryBudget(t *testing.T) {
 			{"employee01", `{"companyCode":"1000"}`, 403, "只能按单据号查询预算"},
 			{"finance01", `{"companyCode":"1000","department":"IT01"}`, 200, `"total":1`},
 			{"finance01", `{"period":"` + thisMonth() + `","department":"SAL02","pageSize":2}`, 200, `"total":4,"pageSize":2,"currentPage":1`},
-			{"finance01", `{"pageSize":-1}`, 400, "pageSize must be 1 to 200"},
+			{"finance01", `{"pageSize":-1}`, 400, "pageSize 须为 1 到 200"},
 			{"finance01", `{"department":5}`, 400, "department must be a text"},
 			{"finance01", `{"depart":"IT01"}`, 400, `unknown field \"depart\"`},
 		} {
@@ -238,22 +241,32 @@ func TestSaveBudget(t *testing.T) {
 			name, as, body string
 			status         int
 			content        string
+			lang           string // of the answer; "" is English
 		}{
-			{"a new budget", "finance01", node(`,"amount":"8,000.00","control":"weak"`), 200, `"amount":8000.00,"occupied":0.00,"consumed":0.00,"control":"weak"`},
-			{"the same node twice", "finance01", node(`,"amount":1,"control":"weak"`), 409, "exists already"},
-			{"no amount", "finance01", node(`,"control":"weak"`), 400, "amount is missing"},
-			{"three decimals", "finance01", node(`,"amount":1.005,"control":"weak"`), 400, "more than 2 decimals"},
-			{"an amount that is no number", "finance01", node(`,"amount":"much","control":"weak"`), 400, "is not an amount"},
-			{"an unknown control", "finance01", node(`,"amount":1,"control":"hard"`), 400, "control must be strong, weak or none"},
-			{"a period that is no month", "finance01", `{"companyCode":"1000","department":"IT01","budgetAccount":"660204","period":"2026-13","amount":1,"control":"none"}`, 400, "period must be a month yyyy-MM"},
-			{"a company code too long", "admin", `{"companyCode":"100000000000000000000","department":"IT01","budgetAccount":"660204","period":"2026-12","amount":1,"control":"none"}`, 400, "companyCode is longer than 20 characters"},
-			{"no department", "finance01", `{"companyCode":"1000","budgetAccount":"660204","period":"2026-12","amount":1,"control":"none"}`, 400, "department is missing"},
-			{"a company finance01 does not work for", "finance01", `{"companyCode":"3000","department":"IT01","budgetAccount":"660204","period":"2026-12","amount":1,"control":"none"}`, 403, "you do not work for company 3000"},
-			{"an employee", "employee01", node(`,"amount":1,"control":"none"`), 403, "您没有菜单budget的权限"},
-			{"an unknown id", "admin", `{"id":99999,"amount":1,"control":"none"}`, 404, "no budget 99999"},
+			{"a new budget", "finance01", node(`,"amount":"8,000.00","control":"weak"`), 200, `"amount":8000.00,"occupied":0.00,"consumed":0.00,"control":"weak"`, ""},
+			{"the same node twice", "finance01", node(`,"amount":1,"control":"weak"`), 409, "exists already", ""},
+			{"no amount", "finance01", node(`,"control":"weak"`), 400, "amount is missing", ""},
+			{"three decimals", "finance01", node(`,"amount":1.005,"control":"weak"`), 400, "more than 2 decimals", ""},
+			{"an amount that is no number", "finance01", node(`,"amount":"much","control":"weak"`), 400, "is not an amount", ""},
+			{"an unknown control", "finance01", node(`,"amount":1,"control":"hard"`), 400, "control must be strong, weak or none", ""},
+			{"a period that is no month", "finance01", `{"companyCode":"1000","department":"IT01","budgetAccount":"660204","period":"2026-13","amount":1,"control":"none"}`, 400, "period must be a month yyyy-MM", ""},
+			{"a company code too long", "admin", `{"companyCode":"100000000000000000000","department":"IT01","budgetAccount":"660204","period":"2026-12","amount":1,"control":"none"}`, 400, "companyCode is longer than 20 characters", ""},
+			{"no department", "finance01", `{"companyCode":"1000","budgetAccount":"660204","period":"2026-12","amount":1,"control":"none"}`, 400, "department is missing", ""},
+			{"a company finance01 does not work for", "finance01", `{"companyCode":"3000","department":"IT01","budgetAccount":"660204","period":"2026-12","amount":1,"control":"none"}`, 403, "you do not work for company 3000", ""},
+			{"an employee", "employee01", node(`,"amount":1,"control":"none"`), 403, "您没有菜单budget的权限", "zh"},
+			{"an unknown id", "admin", `{"id":99999,"amount":1,"control":"none"}`, 404, "no budget 99999", ""},
+			{"an unknown id, in Chinese", "admin", `{"id":99999,"amount":1,"control":"none"}`, 404, "没有预算99999", "zh"},
+			{"an unknown id, in Thai", "admin", `{"id":99999,"amount":1,"control":"none"}`, 404, "ไม่พบงบประมาณ 99999", "th"},
+			{"the same node twice, in Thai", "finance01", node(`,"amount":1,"control":"weak"`), 409, "มีงบประมาณของ 1000/IT01/660204", "th"},
+			{"no amount, in Chinese", "finance01", node(`,"control":"weak"`), 400, "金额（amount）未填写", "zh"},
+			{"a company finance01 does not work for, in Thai", "finance01", `{"companyCode":"3000","department":"IT01","budgetAccount":"660204","period":"2026-12","amount":1,"control":"none"}`, 403, "คุณไม่ได้สังกัดบริษัท 3000", "th"},
 		} {
 			t.Run(tt.name, func(t *testing.T) {
-				res := api.request(t, "POST", saveBudgetURL, tt.body, api.as(t, tt.as))
+				l := tt.lang
+				if l == "" {
+					l = "en"
+				}
+				res := api.request(t, "POST", saveBudgetURL+"?lang="+l, tt.body, api.as(t, tt.as))
 				if res.status != tt.status || !contains(res.body, tt.content) {
 					t.Errorf("HTTP %d %s, want %d with %s", res.status, clip(res.body), tt.status, tt.content)
 				}
@@ -263,7 +276,7 @@ func TestSaveBudget(t *testing.T) {
 		id := setBudget(t, api, "IT01", "660201", "5000.00", "strong")
 		submittedClaim(t, api, itClaim()...)
 		change := func(amount, control string) *apiResponse {
-			return api.request(t, "POST", saveBudgetURL, fmt.Sprintf(`{"id":%d,"amount":%s,"control":%q}`, id, amount, control), api.as(t, "finance01"))
+			return api.request(t, "POST", saveBudgetURL+"?lang=en", fmt.Sprintf(`{"id":%d,"amount":%s,"control":%q}`, id, amount, control), api.as(t, "finance01"))
 		}
 		if res := change("1000.00", "strong"); res.status != 409 || !contains(res.envelope.Message, "1380.00 occupied") {
 			t.Errorf("lowering a strong budget below its occupation: HTTP %d %s", res.status, res.envelope.Message)
@@ -274,7 +287,7 @@ func TestSaveBudget(t *testing.T) {
 		if res := change("1000.00", "weak"); res.status != 200 || !contains(res.body, `"available":-380.00`) {
 			t.Errorf("a weak budget below its occupation: HTTP %d %s", res.status, clip(res.body))
 		}
-		res := api.request(t, "POST", saveBudgetURL, fmt.Sprintf(`{"id":%d,"department":"SAL02","amount":1,"control":"weak"}`, id), api.as(t, "admin"))
+		res := api.request(t, "POST", saveBudgetURL+"?lang=en", fmt.Sprintf(`{"id":%d,"department":"SAL02","amount":1,"control":"weak"}`, id), api.as(t, "admin"))
 		if res.status != 400 || !strings.Contains(res.envelope.Message, "cannot change") {
 			t.Errorf("moving a budget to another node: HTTP %d %s", res.status, res.envelope.Message)
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"formwork/server"
+	"formwork/adapters/sqldb"
 )
 
 // Under strong control occupied plus consumed never exceeds the budget,
@@ -47,11 +47,11 @@ func TestParallelSubmitsNeverExceedAStrongBudget(t *testing.T) {
 		}
 		// what the documents hold adds up to what the budget says
 		var held int64
-		if err := api.db.Model(&server.BudgetEntry{}).Select("COALESCE(SUM(occupied), 0)").Scan(&held).Error; err != nil {
+		if err := api.db.Model(&sqldb.BudgetEntry{}).Select("COALESCE(SUM(occupied), 0)").Scan(&held).Error; err != nil {
 			t.Fatal(err)
 		}
 		var occupied int64
-		if err := api.db.Model(&server.Budget{}).Where("department = ? AND budget_account = ?", "IT01", "660201").Select("occupied").Scan(&occupied).Error; err != nil {
+		if err := api.db.Model(&sqldb.Budget{}).Where("department = ? AND budget_account = ?", "IT01", "660201").Select("occupied").Scan(&occupied).Error; err != nil {
 			t.Fatal(err)
 		}
 		if held != occupied || occupied != fit*138000 {
@@ -77,6 +77,55 @@ func TestParallelSubmitsNeverExceedAStrongBudget(t *testing.T) {
 		})
 		if got := statuses(answers); got != "[200 422 422]" {
 			t.Errorf("after one reject, three submits at once: %s, want one through", got)
+		}
+	})
+}
+
+// releaseADVBudget called many times at once on one pre-application:
+// 60 calls of 100.00 each on 3600.00 occupied. Exactly 36 release their
+// 100.00 and the other 24 are refused with a clear 409 (none 500), and the
+// budget is released once in all, never twice.
+func TestParallelReleasesOfAPreApplication(t *testing.T) {
+	const calls, fit = 60, 36
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		setBudget(t, api, "IT01", "660205", "10000.00", "strong")
+		body := seedDocument("EX01-training.json", with("head.department", "IT01"), with("head.costCenter", "1000IT01"))
+		res := api.request(t, "POST", createClaim, body, nil)
+		if res.status != 200 {
+			t.Fatalf("storing a pre-application: HTTP %d %s", res.status, clip(res.body))
+		}
+		id := fmt.Sprint(mustValue(t, res.data(t), "head", "businessId"))
+		mustSubmit(t, api, id, "employee01")
+		mustDecide(t, api, id, "manager01", "approve", "")
+		mustDecide(t, api, id, "finance01", "approve", "")
+		who := []string{"employee01", "finance01", "admin"}
+		answers := sendAtOnceAs(t, api, calls, func(i int) (string, string, string, map[string]string) {
+			return "GET", releaseADVURL + id + "&amount=100", "", api.as(t, who[i%len(who)])
+		})
+		released, refused := 0, 0
+		for _, a := range answers {
+			switch {
+			case a.status == 200 && contains(a.body, `"released":100.00`):
+				released++
+			case a.status == 409 && a.envelope.Code == "ECONFLICT" && (contains(a.envelope.Message, "没有占用中的事前申请预算") ||
+				contains(a.envelope.Message, "不能释放")):
+				refused++
+			default:
+				t.Errorf("HTTP %d %s", a.status, clip(a.body))
+			}
+		}
+		if released != fit || refused != calls-fit {
+			t.Errorf("%d releases passed and %d were refused, want %d and %d", released, refused, fit, calls-fit)
+		}
+		if got, want := budgetState(t, api, "IT01", "660205"), "amount 10000.00 occupied 0.00 consumed 0.00 available 10000.00"; got != want {
+			t.Errorf("after the releases: %s, want %s", got, want)
+		}
+		var logged int64
+		if err := api.db.Model(&sqldb.BudgetMovement{}).Where("business_id = ? AND kind = ?", id, "release").Select("COALESCE(SUM(amount), 0)").Scan(&logged).Error; err != nil {
+			t.Fatal(err)
+		}
+		if logged != 360000 {
+			t.Errorf("the budget log releases %d cents, want 360000", logged)
 		}
 	})
 }

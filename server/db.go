@@ -6,11 +6,17 @@ import (
 	"path/filepath"
 	"strings"
 
+	"formwork/adapters/sqldb"
+
 	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 )
+
+// maxPostgresConns bounds the connections one server holds to PostgreSQL
+// (whose default max_connections is 100, shared by every replica).
+const maxPostgresConns = 20
 
 // OpenDB opens the database: PostgreSQL when dsn is a PostgreSQL DSN
 // (postgres://... or key=value with host=), else SQLite at dsn, or at
@@ -23,6 +29,12 @@ func OpenDB(dsn, dataDir string) (*gorm.DB, error) {
 	)
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") || strings.Contains(dsn, "host=") {
 		db, err = gorm.Open(postgres.Open(dsn), cfg)
+		if err == nil {
+			// a burst of requests queues for a connection instead of
+			// opening more than PostgreSQL allows (and failing with 500s)
+			sqlDB, _ := db.DB()
+			sqlDB.SetMaxOpenConns(maxPostgresConns)
+		}
 	} else {
 		if dsn == "" {
 			if err := os.MkdirAll(dataDir, 0o755); err != nil {
@@ -48,12 +60,19 @@ func OpenDB(dsn, dataDir string) (*gorm.DB, error) {
 }
 
 func migrate(db *gorm.DB) error {
-	if err := db.AutoMigrate(&DocumentRecord{}, &docSequence{}, &DocumentTodo{},
-		&User{}, &UserCompany{}, &Role{}, &RoleMenu{}, &UserRole{}, &DictionaryEntry{}, &MenuItem{},
-		&Session{}, &LoginFailure{}, &Delegation{}, &ReportAuthority{}); err != nil {
+	if err := db.AutoMigrate(sqldb.DocumentModels()...); err != nil {
+		return fmt.Errorf("migrate documents: %w", err)
+	}
+	if err := db.AutoMigrate(sqldb.ProcessModels()...); err != nil {
+		return fmt.Errorf("migrate approvals: %w", err)
+	}
+	if err := db.AutoMigrate(&DictionaryEntry{}); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	if err := db.AutoMigrate(masterDataModels()...); err != nil {
+	if err := db.AutoMigrate(sqldb.IdentityModels()...); err != nil {
+		return fmt.Errorf("migrate identity: %w", err)
+	}
+	if err := db.AutoMigrate(sqldb.MasterDataModels()...); err != nil {
 		return fmt.Errorf("migrate master data: %w", err)
 	}
 	if err := db.AutoMigrate(workflowModels()...); err != nil {

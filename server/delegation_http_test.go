@@ -73,6 +73,7 @@ func TestDelegation(t *testing.T) {
 		},
 		{
 			name:            "naming another reimburser than authorBy is a bad request",
+			headers:         inEnglish,
 			as:              "manager01",
 			method:          "POST",
 			url:             createClaim + "&authorBy=employee01",
@@ -162,7 +163,7 @@ func TestWithdrawnDelegation(t *testing.T) {
 func TestDelegationInput(t *testing.T) {
 	today := time.Now().Format("2006-01-02")
 	bad := func(name, body, want string) apiScenario {
-		return apiScenario{name: name, method: "POST", url: saveDelegationURL, body: body, expectedStatus: 400, expectedCode: "EINVALID", expectedContent: []string{want}}
+		return apiScenario{name: name, method: "POST", url: saveDelegationURL + "?lang=en", body: body, expectedStatus: 400, expectedCode: "EINVALID", expectedContent: []string{want}}
 	}
 	runScenarios(t, []apiScenario{
 		bad("no delegate", `{"authorStatus":"1","activeFrom":"`+today+`","activeTo":"`+today+`"}`, "authorTo is missing"),
@@ -174,6 +175,24 @@ func TestDelegationInput(t *testing.T) {
 		bad("an end before the start", delegationBody("manager01", "1", "2026-05-02", "2026-05-01"), "activeTo 2026-05-01 is before activeFrom 2026-05-02"),
 		bad("an unknown field", `{"authorTo":"manager01","authorStatus":"1","activeFrom":"`+today+`","activeTo":"`+today+`","foo":1}`, "send the delegation as JSON"),
 		bad("malformed JSON", `{"authorTo":`, "send the delegation as JSON"),
+		{
+			name:            "in Chinese by default",
+			method:          "POST",
+			url:             saveDelegationURL,
+			body:            delegationBody("nobody", "1", today, today),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{`"message":"nobody不是有效用户"`},
+		},
+		{
+			name:            "in Thai when asked",
+			method:          "POST",
+			url:             saveDelegationURL + "?lang=th",
+			body:            delegationBody("manager01", "1", "2026-05-02", "2026-05-01"),
+			expectedStatus:  400,
+			expectedCode:    "EINVALID",
+			expectedContent: []string{`"message":"activeTo 2026-05-01 อยู่ก่อน activeFrom 2026-05-02"`},
+		},
 		{
 			name:            "an employee cannot delegate for someone else",
 			method:          "POST",

@@ -344,6 +344,7 @@ func TestCreateDocumentBadInput(t *testing.T) {
 		},
 		{
 			name:            "an empty body",
+			headers:         inEnglish,
 			method:          "POST",
 			url:             createClaim,
 			body:            "",
@@ -353,6 +354,7 @@ func TestCreateDocumentBadInput(t *testing.T) {
 		},
 		{
 			name:            "a body of blanks",
+			headers:         inEnglish,
 			method:          "POST",
 			url:             createClaim,
 			body:            " \n\t ",
@@ -426,6 +428,7 @@ func TestCreateDocumentBadInput(t *testing.T) {
 		},
 		{
 			name:            "a travel claim posted under the ar family is refused, naming ap",
+			headers:         inEnglish,
 			method:          "POST",
 			url:             "/api/galaxyform/yx/ar/head/create?action=new",
 			body:            travelClaim(),
@@ -572,6 +575,7 @@ func TestCreateDocumentBadInput(t *testing.T) {
 		},
 		{
 			name:            "a new document cannot bring its own businessId",
+			headers:         inEnglish,
 			method:          "POST",
 			url:             createClaim,
 			body:            travelClaim(with("head.businessId", "EX02202601010001")),
@@ -647,6 +651,7 @@ func TestLoadDocument(t *testing.T) {
 		},
 		{
 			name:            "an unknown businessId is not found",
+			headers:         inEnglish,
 			method:          "GET",
 			url:             loadClaimURL + "EX02209901010001",
 			expectedStatus:  404,
@@ -717,6 +722,7 @@ func TestUpdateDocument(t *testing.T) {
 		},
 		{
 			name:            "an update with a stale version is a conflict and changes nothing",
+			headers:         inEnglish,
 			before:          storeAndUpdateOnce,
 			method:          "PUT",
 			url:             updateClaim,
@@ -732,6 +738,7 @@ func TestUpdateDocument(t *testing.T) {
 		},
 		{
 			name:            "an update with a version from the future is a conflict",
+			headers:         inEnglish,
 			before:          storeOne,
 			method:          "PUT",
 			url:             updateClaim,
@@ -742,6 +749,7 @@ func TestUpdateDocument(t *testing.T) {
 		},
 		{
 			name:            "an update without version is a bad request",
+			headers:         inEnglish,
 			before:          storeOne,
 			method:          "PUT",
 			url:             updateClaim,
@@ -752,6 +760,7 @@ func TestUpdateDocument(t *testing.T) {
 		},
 		{
 			name:            "an update without businessId is a bad request",
+			headers:         inEnglish,
 			method:          "PUT",
 			url:             updateClaim,
 			body:            travelClaim(with("head.version", 1)),
@@ -761,6 +770,7 @@ func TestUpdateDocument(t *testing.T) {
 		},
 		{
 			name:            "an update of an unknown document is not found",
+			headers:         inEnglish,
 			method:          "PUT",
 			url:             updateClaim,
 			body:            travelClaim(with("head.businessId", "EX02209901010001"), with("head.version", 1)),
@@ -796,6 +806,7 @@ func TestUpdateDocument(t *testing.T) {
 		},
 		{
 			name:            "a travel claim cannot be updated as a repayment",
+			headers:         inEnglish,
 			before:          storeOne,
 			method:          "PUT",
 			url:             updateClaim,
@@ -806,6 +817,7 @@ func TestUpdateDocument(t *testing.T) {
 		},
 		{
 			name:            "a travel claim updated under the ar family is refused, naming ap",
+			headers:         inEnglish,
 			before:          storeOne,
 			method:          "PUT",
 			url:             "/api/galaxyform/yx/ar/head/update?action=edit",

@@ -21,7 +21,12 @@ var statusOf = map[string]int{
 	engine.EFORBIDDEN: http.StatusForbidden,
 	engine.ETOOLARGE:  http.StatusRequestEntityTooLarge,
 	engine.EINTERNAL:  http.StatusInternalServerError,
+	EMETHOD:           http.StatusMethodNotAllowed,
+	EUNSUPPORTED:      http.StatusUnsupportedMediaType,
 }
+
+// EMETHOD is the code of a route asked with a method it does not take (405).
+const EMETHOD = "EMETHOD"
 
 // codeSuccess is the success code of every answer (the spec's search-help code).
 const codeSuccess = "S000"
@@ -63,6 +68,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 		fe   *failure
 		ee   *engine.Error
 	)
+	var withData interface{ Data() any }
+	if errors.As(err, &withData) {
+		data = withData.Data()
+	}
 	switch {
 	case errors.As(err, &fe):
 		code, msg, data = fe.Err.Code, fe.Err.Message, fe.Data
@@ -76,7 +85,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		case http.StatusNotFound:
 			code, msg = engine.ENOTFOUND, "no such route: "+c.Request().Method+" "+c.Request().URL.Path
 		case http.StatusMethodNotAllowed:
-			code, msg = engine.EINVALID, "method "+c.Request().Method+" not allowed on "+c.Request().URL.Path
+			code, msg = EMETHOD, "method "+c.Request().Method+" not allowed on "+c.Request().URL.Path
 		case http.StatusRequestEntityTooLarge:
 			code, msg = engine.ETOOLARGE, "request body too large (limit "+bodyLimit+")"
 		default:

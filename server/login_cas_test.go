@@ -13,8 +13,9 @@ import (
 
 // Single sign-on against a small CAS server started on loopback: it knows
 // the tickets ST-employee01 (for employee01), ST-stranger (a CAS user
-// formwork does not know) and ST-garbage (answers something that is not
-// CAS XML); every other ticket fails.
+// formwork does not know), ST-both (answers a failure and a success for
+// employee01) and ST-garbage (answers something that is not CAS XML);
+// every other ticket fails.
 
 const portalService = "https://portal.formwork.example/sso"
 
@@ -45,6 +46,8 @@ func startCAS(t *testing.T) *casServer {
 			ok("employee01")
 		case ticket == "ST-stranger":
 			ok("stranger")
+		case ticket == "ST-both":
+			fmt.Fprint(w, `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationFailure code="INVALID_TICKET">Ticket ST-both not recognized</cas:authenticationFailure><cas:authenticationSuccess><cas:user>employee01</cas:user></cas:authenticationSuccess></cas:serviceResponse>`)
 		case ticket == "ST-garbage":
 			fmt.Fprint(w, "<html>gateway timeout</html>")
 		default:
@@ -115,6 +118,18 @@ func TestSingleSignOn(t *testing.T) {
 				notExpectedContent: []string{"token"},
 			},
 			{
+				name:               "an answer holding a failure is a failure, even beside a success",
+				as:                 anonymous,
+				method:             "GET",
+				url:                casLogin("ST-both", portalService),
+				expectedStatus:     200,
+				expectedCode:       "401",
+				expectedContent:    []string{`"message":"单点登录票据无效或已过期，请重新登录","data":null`},
+				notExpectedContent: []string{"token"},
+				before:             countSessions,
+				after:              noNewSession,
+			},
+			{
 				name:            "a CAS user formwork does not know is an invalid login person",
 				as:              anonymous,
 				method:          "GET",
@@ -155,7 +170,7 @@ func TestSingleSignOn(t *testing.T) {
 				name:            "a request without ticket is a bad request",
 				as:              anonymous,
 				method:          "GET",
-				url:             "/api/galaxycommon/login/cas",
+				url:             "/api/galaxycommon/login/cas?lang=en",
 				expectedStatus:  400,
 				expectedCode:    "EINVALID",
 				expectedContent: []string{"ticket is missing"},

@@ -28,6 +28,7 @@ import (
 	"testing"
 	"time"
 
+	"formwork/adapters/sqldb"
 	"formwork/engine"
 	"formwork/server"
 
@@ -48,7 +49,7 @@ type testAPI struct {
 	url    string
 	client *http.Client
 	db     *gorm.DB
-	store  *server.DocumentStore
+	store  *sqldb.DocumentStore
 	clock  *testClock
 	token  string // employee01's session
 
@@ -100,7 +101,7 @@ func newTestAPI(t testing.TB, db *gorm.DB, configure func(*server.Config)) *test
 	}
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
-	api := &testAPI{url: hs.URL, client: hs.Client(), db: db, store: server.NewDocumentStore(db), clock: clock, tokens: map[string]string{}}
+	api := &testAPI{url: hs.URL, client: hs.Client(), db: db, store: sqldb.NewDocumentStore(db), clock: clock, tokens: map[string]string{}}
 	api.token = api.tokenOf(t, "employee01")
 	return api
 }

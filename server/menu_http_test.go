@@ -31,7 +31,7 @@ func TestMenuTree(t *testing.T) {
 			url:             "/api/galaxycommon/menu/tree",
 			expectedStatus:  200,
 			expectedCode:    "S000",
-			expectedContent: []string{`{"menuCode":"YG00001","parentCode":"YG","permissionUrl":"/YG/YG00001","title":"员工报销","titles":{"en":"Employee claim","zh":"员工报销"},"view":"formList","query":{"docType":"YG00001"},"variant":"current"}`, `"query":{"page":"MY00001"}`, `"menuCode":"TE"`, `"hidden":true`},
+			expectedContent: []string{`{"menuCode":"YG00001","parentCode":"YG","permissionUrl":"/YG/YG00001","title":"员工报销","titles":{"en":"Employee claim","th":"เบิกค่าใช้จ่ายพนักงาน","zh":"员工报销"},"view":"formList","query":{"docType":"YG00001"},"variant":"current"}`, `"query":{"page":"MY00001"}`, `"menuCode":"TE"`, `"hidden":true`},
 			after:           groups("/MY /main /BV /YG /ZX"),
 		},
 		{
@@ -65,7 +65,7 @@ func TestMenuTree(t *testing.T) {
 		{
 			name:            "an unknown variant is a bad request",
 			method:          "GET",
-			url:             "/api/galaxycommon/menu/tree?variant=old",
+			url:             "/api/galaxycommon/menu/tree?variant=old&lang=en",
 			expectedStatus:  400,
 			expectedCode:    "EINVALID",
 			expectedContent: []string{`unknown menu variant \"old\"`},

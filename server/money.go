@@ -1,64 +1,13 @@
 package server
 
-import (
-	"bytes"
-	"fmt"
-	"strings"
+import "formwork/budget"
 
-	"github.com/shopspring/decimal"
-)
+// Money is an amount in 分 (budget.Money).
+//
+// transitional: remove after the split.
+type Money = budget.Money
 
-// Money is an amount in 分 (cents), stored as a whole number so that sums
-// and conditional updates in SQL are exact on SQLite as on PostgreSQL. On
-// the wire it is a JSON number with two decimals (2458.50).
-type Money int64
-
-// moneyBound is the spec's bound: +/-999999999999999 (documents.md 5).
-var moneyBound = decimal.RequireFromString("999999999999999")
-
-// MoneyOf converts an amount with at most two decimals; more is rounded.
-func MoneyOf(d decimal.Decimal) Money { return Money(d.Round(2).Shift(2).IntPart()) }
-
-// Decimal is the amount in 元.
-func (m Money) Decimal() decimal.Decimal { return decimal.New(int64(m), -2) }
-
-// String is the amount with two decimals.
-func (m Money) String() string { return m.Decimal().StringFixed(2) }
-
-// MarshalJSON writes a number with two decimals.
-func (m Money) MarshalJSON() ([]byte, error) { return []byte(m.String()), nil }
-
-// UnmarshalJSON reads a JSON number or a numeric text (thousands separators
-// allowed) with at most two decimals within the spec's bounds.
-func (m *Money) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if string(b) == "null" {
-		*m = 0
-		return nil
-	}
-	s := string(b)
-	if len(b) > 0 && b[0] == '"' {
-		s = strings.ReplaceAll(strings.Trim(s, `"`), ",", "")
-	}
-	d, err := parseMoney(s)
-	if err != nil {
-		return err
-	}
-	*m = d
-	return nil
-}
-
-// parseMoney reads an amount written as text.
-func parseMoney(s string) (Money, error) {
-	d, err := decimal.NewFromString(strings.TrimSpace(s))
-	if err != nil {
-		return 0, fmt.Errorf("%q is not an amount", clipText(s, 30))
-	}
-	if d.Exponent() < -2 && !d.Equal(d.Round(2)) {
-		return 0, fmt.Errorf("%s has more than 2 decimals", clipText(s, 30))
-	}
-	if d.Abs().GreaterThan(moneyBound) {
-		return 0, fmt.Errorf("%s is beyond +/-999999999999999", clipText(s, 30))
-	}
-	return MoneyOf(d), nil
-}
+// parseMoney reads an amount written as text (budget.ParseMoney).
+//
+// transitional: remove after the split.
+func parseMoney(s string) (Money, error) { return budget.ParseMoney(s) }

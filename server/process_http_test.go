@@ -92,14 +92,14 @@ func TestSubmit(t *testing.T) {
 			expectedContent: []string{"单据{businessId}当前状态为审批中，不能提交（仅草稿、已退回时可以）"},
 		},
 		{
-			name:            "in English the refusal names the state's key",
+			name:            "in English the refusal names the states",
 			before:          submittedOne,
 			method:          "POST",
 			url:             startProcessURL + "?lang=en",
 			body:            `{"businessId":"{businessId}"}`,
 			expectedStatus:  409,
 			expectedCode:    "ECONFLICT",
-			expectedContent: []string{"document {businessId} is inApproval: submit is possible only when it is draft or returned"},
+			expectedContent: []string{"document {businessId} is In approval: Submit is possible only when it is Draft or Returned"},
 		},
 		{
 			name:           "someone who cannot open the draft cannot submit it",
@@ -124,6 +124,7 @@ func TestSubmit(t *testing.T) {
 		},
 		{
 			name:            "a stale version is refused",
+			headers:         inEnglish,
 			before:          storeOne,
 			method:          "POST",
 			url:             startProcessURL,
@@ -142,6 +143,7 @@ func TestSubmit(t *testing.T) {
 		},
 		{
 			name:            "no businessId: 400",
+			headers:         inEnglish,
 			method:          "POST",
 			url:             startProcessURL,
 			body:            `{}`,
@@ -264,24 +266,32 @@ func TestTaskRefusals(t *testing.T) {
 			name, as, body string
 			status         int
 			message        string
+			lang           string // asked in this language ("": the default, Chinese)
 		}{
-			{"an unknown result", "manager01", completeBody(id, task, "ok", "", ""), 400, `result must be one of approve, reject, addSign, supplement, not "ok"`},
-			{"no task", "manager01", `{"businessId":"` + id + `","result":"approve"}`, 400, "taskId is missing"},
-			{"a task of another document", "manager01", completeBody(id, 99999, "approve", "", ""), 404, "has no task 99999"},
-			{"a reject without a reason", "manager01", completeBody(id, task, "reject", " ", ""), 400, "驳回或要求补充资料时请填写意见"},
-			{"a supplement request without saying what", "manager01", completeBody(id, task, "supplement", "", ""), 400, "驳回或要求补充资料时请填写意见"},
-			{"an add-sign without whom", "manager01", completeBody(id, task, "addSign", "", ""), 400, "addSign needs the approver to add"},
-			{"an add-sign of the applicant", "manager01", completeBody(id, task, "addSign", "", "employee01"), 400, "不能审批自己的单据"},
-			{"an add-sign of nobody", "manager01", completeBody(id, task, "addSign", "", "nobody"), 400, "nobody is no active user"},
-			{"an add-sign of the approver themself", "manager01", completeBody(id, task, "addSign", "", "manager01"), 400, "add someone else"},
-			{"a comment too long", "manager01", completeBody(id, task, "approve", strings.Repeat("长", 1001), ""), 400, "comment is longer than 1000 characters"},
-			{"finance staff approving manager01's task", "finance01", completeBody(id, task, "approve", "", ""), 403, "任务" + fmt.Sprint(task) + "的处理人是李四，您不是其代理人"},
-			{"an administrator approving manager01's task", "admin", completeBody(id, task, "approve", "", ""), 403, "的处理人是李四"},
-			{"the applicant approving their own claim as manager01's delegate", "employee01", completeBody(id, task, "approve", "", ""), 403, "不能审批自己的单据" + id},
-			{"someone who cannot open the document", anonymous, completeBody(id, task, "approve", "", ""), 401, "not logged in!"},
+			{"an unknown result", "manager01", completeBody(id, task, "ok", "", ""), 400, `result must be one of approve, reject, addSign, supplement, not "ok"`, "en"},
+			{"no task", "manager01", `{"businessId":"` + id + `","result":"approve"}`, 400, "taskId is missing", "en"},
+			{"a task of another document", "manager01", completeBody(id, 99999, "approve", "", ""), 404, "has no task 99999", "en"},
+			{"a reject without a reason", "manager01", completeBody(id, task, "reject", " ", ""), 400, "驳回或要求补充资料时请填写意见", ""},
+			{"a supplement request without saying what", "manager01", completeBody(id, task, "supplement", "", ""), 400, "驳回或要求补充资料时请填写意见", ""},
+			{"an add-sign without whom", "manager01", completeBody(id, task, "addSign", "", ""), 400, "addSign needs the approver to add", "en"},
+			{"an add-sign of the applicant", "manager01", completeBody(id, task, "addSign", "", "employee01"), 400, "不能审批自己的单据", ""},
+			{"an add-sign of nobody", "manager01", completeBody(id, task, "addSign", "", "nobody"), 400, "nobody is no active user", "en"},
+			{"an add-sign of the approver themself", "manager01", completeBody(id, task, "addSign", "", "manager01"), 400, "add someone else", "en"},
+			{"a comment too long", "manager01", completeBody(id, task, "approve", strings.Repeat("长", 1001), ""), 400, "comment is longer than 1000 characters", "en"},
+			{"finance staff approving manager01's task", "finance01", completeBody(id, task, "approve", "", ""), 403, "任务" + fmt.Sprint(task) + "的处理人是李四，您不是其代理人", ""},
+			{"an administrator approving manager01's task", "admin", completeBody(id, task, "approve", "", ""), 403, "的处理人是李四", ""},
+			{"the applicant approving their own claim as manager01's delegate", "employee01", completeBody(id, task, "approve", "", ""), 403, "不能审批自己的单据" + id, ""},
+			{"someone who cannot open the document", anonymous, completeBody(id, task, "approve", "", ""), 401, "not logged in!", ""},
 		} {
 			t.Run(tt.name, func(t *testing.T) {
-				res := api.request(t, "POST", completeURL, tt.body, api.as(t, tt.as))
+				headers := map[string]string{}
+				for k, v := range api.as(t, tt.as) {
+					headers[k] = v
+				}
+				if tt.lang != "" {
+					headers["Accept-Language"] = tt.lang
+				}
+				res := api.request(t, "POST", completeURL, tt.body, headers)
 				if res.status != tt.status || !contains(res.envelope.Message, tt.message) {
 					t.Errorf("HTTP %d %q, want %d with %q", res.status, res.envelope.Message, tt.status, tt.message)
 				}

@@ -145,7 +145,7 @@ func TestRegistry(t *testing.T) {
 		{
 			name:            "an unknown sub-type is not found",
 			method:          "GET",
-			url:             travelClaimForm + "?subType=A99&action=new",
+			url:             travelClaimForm + "?subType=A99&action=new&lang=en",
 			expectedStatus:  404,
 			expectedCode:    "ENOTFOUND",
 			expectedContent: []string{`EX02 has no sub-type \"A99\"`},
@@ -161,7 +161,7 @@ func TestRegistry(t *testing.T) {
 		{
 			name:            "an unknown document type is not found",
 			method:          "GET",
-			url:             "/api/formwork/registry/docTypes/EX99/form?subType=A01&action=new",
+			url:             "/api/formwork/registry/docTypes/EX99/form?subType=A01&action=new&lang=en",
 			expectedStatus:  404,
 			expectedCode:    "ENOTFOUND",
 			expectedContent: []string{`unknown docType \"EX99\"`},
@@ -169,10 +169,26 @@ func TestRegistry(t *testing.T) {
 		{
 			name:            "an unknown action is a bad request",
 			method:          "GET",
-			url:             travelClaimForm + "?subType=A01&action=foo",
+			url:             travelClaimForm + "?subType=A01&action=foo&lang=en",
 			expectedStatus:  400,
 			expectedCode:    "EINVALID",
-			expectedContent: []string{`unknown action \"foo\"`},
+			expectedContent: []string{`"message":"action: unknown action \"foo\""`},
+		},
+		{
+			name:            "the refusal in Chinese by default",
+			method:          "GET",
+			url:             "/api/formwork/registry/docTypes/EX99/form",
+			expectedStatus:  404,
+			expectedCode:    "ENOTFOUND",
+			expectedContent: []string{`"message":"docType: 单据类型\"EX99\"不存在"`},
+		},
+		{
+			name:            "and in Thai",
+			method:          "GET",
+			url:             travelClaimForm + "?subType=A99&lang=th",
+			expectedStatus:  404,
+			expectedCode:    "ENOTFOUND",
+			expectedContent: []string{`"message":"subType: EX02 ไม่มีประเภทธุรกิจ \"A99\""`},
 		},
 	})
 }

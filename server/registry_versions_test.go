@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"formwork/documents"
 	"formwork/engine"
 	"formwork/server"
 )
@@ -79,10 +81,12 @@ func TestDocumentKeepsItsSchemaVersion(t *testing.T) {
 		if res := engine.Check(doc, fs, engine.Options{}); !res.Valid {
 			t.Fatalf("v1 document invalid: %+v", res.Errors)
 		}
-		rec, err := api.store.Create(context.Background(), doc, func(id string) error {
+		now := time.Now()
+		rec, err := api.store.Create(context.Background(), doc.Type.Code, now, func(id string) (*documents.Record, *documents.Event, error) {
 			h := doc.Head()
 			h["businessId"], h["version"], h["schemaVersion"], h["status"], h["createBy"] = id, 1, 1, "draft", "employee01"
-			return nil
+			rec, err := documents.RecordOf(doc)
+			return rec, &documents.Event{BusinessID: id, At: now, Actor: "employee01", ToStatus: "draft", Action: "create"}, err
 		})
 		if err != nil {
 			t.Fatal(err)

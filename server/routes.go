@@ -50,6 +50,7 @@ func (s *Server) routeTable() []Route {
 		{"GET", "/api/galaxycommon/login/cas", public, s.loginWithTicket},
 		{"GET", "/api/galaxycommon/login/options", public, s.loginOptions},
 		{"GET", "/api/formwork/health", public, s.health},
+		{"GET", "/api/openapi.json", public, s.openAPIDocument},
 		{"GET", "/api/galaxyform/cas/logout", signedIn, s.logout},
 		{"GET", "/api/galaxycommon/user/current", signedIn, s.currentUser},
 		{"POST", "/api/galaxycommon/searchhelp/queryPermission", signedIn, s.queryPermission},
@@ -112,6 +113,7 @@ func (s *Server) register() {
 				mw = append(mw, s.requireMenu(r.Access.Menus...))
 			}
 		}
+		mw = append(mw, guardRequest) // after the session check: a visitor gets 401 first
 		s.e.Add(r.Method, r.Path, r.handle, mw...)
 	}
 }

@@ -2,35 +2,19 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"reflect"
 	"strings"
-	"unicode/utf8"
 
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
-	"gorm.io/gorm"
 )
 
-// Request bodies of the search helps, their filters and the context (company,
-// set of books, catalogue edition) they answer for.
-//
-// Every code a search help is asked about must exist (docTypeCode, a
-// business type, sob, companyCode, department, costCenter, bizRang,
-// specAccCode1, parentId, parentCode): an unknown one is 400 naming the
-// parameter. searchTxt only narrows the answer.
-
-// searchLimit is the most options a search help answers; each states its
-// order, so that the first searchLimit are well defined.
-const searchLimit = 50
-
-// maxSearchText is the longest searchTxt accepted, in characters.
-const maxSearchText = 100
+// Request bodies of the search helps and dictionaries: what the web sends,
+// read leniently (package searchhelp answers them).
 
 // looseString is a request value that the web may send as a JSON string, a
 // number or a boolean (sob "1000" or 1000, showChild "Y" or true); null is
@@ -122,102 +106,12 @@ func readBody(c echo.Context, v any, example string) error {
 	err = dec.Decode(v)
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
-		return engine.Errorf(engine.EINVALID, te.Field, "%s", say(c, "应为文本或数字", "must be a text or a number"))
+		return engine.Refuse(engine.EINVALID, te.Field, engine.Text{"zh": te.Field + ": 应为文本或数字",
+			"en": te.Field + ": must be a text or a number", "th": te.Field + ": ต้องเป็นข้อความหรือตัวเลข"})
 	}
 	if err != nil || dec.More() {
-		return engine.Errorf(engine.EINVALID, "", "%s", say(c, "请求体应为一个JSON对象，例如 "+example, "send one JSON object, such as "+example))
+		return engine.Refuse(engine.EINVALID, "", engine.Text{"zh": "请求体应为一个JSON对象，例如 " + example,
+			"en": "send one JSON object, such as " + example, "th": "ส่งออบเจกต์ JSON หนึ่งรายการ เช่น " + example})
 	}
 	return nil
-}
-
-// searchTextOf checks searchTxt: at most maxSearchText characters.
-func searchTextOf(c echo.Context, text looseString) (string, error) {
-	if utf8.RuneCountInString(string(text)) > maxSearchText {
-		return "", engine.Errorf(engine.EINVALID, "searchTxt", "%s", say(c,
-			fmt.Sprintf("搜索文本最多%d个字符", maxSearchText), fmt.Sprintf("search text has at most %d characters", maxSearchText)))
-	}
-	return string(text), nil
-}
-
-// matchText narrows q to the rows where one of columns contains text,
-// ignoring case (ASCII on SQLite); no text leaves q as it is. The text's %,
-// _ and \ match themselves.
-func matchText(q *gorm.DB, text string, columns ...string) *gorm.DB {
-	if text == "" {
-		return q
-	}
-	pattern := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(text)) + "%"
-	conds := make([]string, len(columns))
-	args := make([]any, len(columns))
-	for i, col := range columns {
-		conds[i] = "LOWER(" + col + `) LIKE ? ESCAPE '\'`
-		args[i] = pattern
-	}
-	return q.Where("("+strings.Join(conds, " OR ")+")", args...)
-}
-
-// nameColumns are the columns of a master record's name.
-var nameColumns = []string{"name_zh", "name_en", "name_th"}
-
-// unknownCode is the 400 answer for a code that does not exist.
-func unknownCode(c echo.Context, param, code string) error {
-	return engine.Errorf(engine.EINVALID, param, "%s", say(c,
-		fmt.Sprintf("%s不存在", clipText(code, 40)), fmt.Sprintf("there is no %s", clipText(code, 40))))
-}
-
-// missingParam is the 400 answer for a parameter that must be sent.
-func missingParam(c echo.Context, param string) error {
-	return engine.Errorf(engine.EINVALID, param, "%s", say(c, "不能为空", "is required"))
-}
-
-// findMaster loads the record of model's kind whose column equals code into
-// dest; false when there is none.
-func (s *Server) findMaster(ctx context.Context, dest any, column, code string) (bool, error) {
-	res := s.db.WithContext(ctx).Where(column+" = ?", code).Limit(1).Find(dest)
-	if res.Error != nil {
-		return false, fmt.Errorf("look up %s %s: %w", column, code, res.Error)
-	}
-	return res.RowsAffected == 1, nil
-}
-
-// books is what an answer is for: a company (may be ""), its set of books
-// and the catalogue edition they work in.
-type books struct {
-	company, sob, edition string
-}
-
-// booksOf resolves the company and set of books a request names (either may
-// be empty; each must exist when given): a named set of books picks the
-// edition, else the company does; with neither, the signed-in user's
-// company context (X-company) and its set of books.
-func (s *Server) booksOf(c echo.Context, company, sob string) (books, error) {
-	ctx := c.Request().Context()
-	b := books{company: company, sob: sob}
-	if sob != "" {
-		found, err := s.findMaster(ctx, &SetOfBooks{}, "code", sob)
-		if err != nil {
-			return b, err
-		}
-		if !found {
-			return b, unknownCode(c, "sob", sob)
-		}
-	}
-	if company == "" && sob == "" {
-		b.company = CurrentUser(c).Company
-	}
-	if b.company != "" {
-		var co Company
-		found, err := s.findMaster(ctx, &co, "code", b.company)
-		if err != nil {
-			return b, err
-		}
-		if !found && company != "" {
-			return b, unknownCode(c, "companyCode", company)
-		}
-		if b.sob == "" {
-			b.sob = co.Sob
-		}
-	}
-	b.edition = s.Catalogue().EditionFor(b.company, b.sob)
-	return b, nil
 }

@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"path"
-	"sort"
 	"strings"
 
-	"formwork/engine"
+	"formwork/seeding"
 )
 
 // Seeded says what Seed loaded: nothing of a part whose tables held data.
@@ -52,7 +50,7 @@ func (s *Server) Seed(ctx context.Context, fsys fs.FS) (Seeded, error) {
 		return done, err
 	}
 	done.Workflow = wf
-	docs, err := s.docs.Count(ctx)
+	docs, err := s.documents.Count(ctx)
 	if err != nil {
 		return done, err
 	}
@@ -66,42 +64,10 @@ func (s *Server) Seed(ctx context.Context, fsys fs.FS) (Seeded, error) {
 	return done, nil
 }
 
-// SeedDocuments loads the demo documents under documents/ in fsys (JSON
-// files, one document each) through the same check and store as the API,
-// each made by its reimburser (head.applicant). A seed document that fails
-// its check is an error naming the file, and nothing after it is loaded.
+// SeedDocuments loads the demo documents under documents/ in fsys
+// (seeding.Documents). transitional: the wiring seeds after the split.
 func (s *Server) SeedDocuments(ctx context.Context, fsys fs.FS) (int, error) {
-	entries, err := fs.ReadDir(fsys, "documents")
-	if err != nil {
-		return 0, nil // no documents to seed
-	}
-	var names []string
-	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
-			names = append(names, path.Join("documents", e.Name()))
-		}
-	}
-	sort.Strings(names)
-	n := 0
-	for _, name := range names {
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return n, err
-		}
-		doc, structural, err := engine.Decode(s.Catalogue(), b)
-		if err != nil {
-			return n, fmt.Errorf("seed %s: %w", name, err)
-		}
-		_, res, err := s.Create(ctx, doc, structural, engine.Options{Action: "new"}, doc.Head().String("applicant"))
-		if err != nil {
-			return n, fmt.Errorf("seed %s: %w", name, err)
-		}
-		if !res.Valid {
-			return n, fmt.Errorf("seed %s does not pass its check: %s %s", name, res.Errors[0].Path, res.Errors[0].Message.In("en"))
-		}
-		n++
-	}
-	return n, nil
+	return seeding.Documents(ctx, fsys, s.documents, s.Catalogue())
 }
 
 // DemoLogins lists the users of fsys's users.yaml whose password is still

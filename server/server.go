@@ -4,12 +4,22 @@
 package server
 
 import (
+	"context"
 	"io/fs"
 	"net/http"
-	"sync/atomic"
 	"time"
 
+	"formwork/adapters/cas"
+	"formwork/adapters/sqldb"
+	"formwork/budget"
+	"formwork/documents"
 	"formwork/engine"
+	"formwork/identity"
+	"formwork/masterdata"
+	"formwork/printing"
+	"formwork/process"
+	"formwork/registry"
+	"formwork/searchhelp"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -50,15 +60,21 @@ type Config struct {
 
 // Server is the formwork HTTP server.
 type Server struct {
-	e        *echo.Echo
-	cfg      Config
-	db       *gorm.DB
-	cat      atomic.Pointer[engine.Catalogue]
-	lc       atomic.Pointer[engine.Lifecycle]
-	status   atomic.Pointer[CatalogueStatus]
-	docs     *DocumentStore
-	sessions *sessionStore
-	lockout  *lockout
+	e   *echo.Echo
+	cfg Config
+	db  *gorm.DB
+	// documents is the documents use cases
+	documents *documents.Service
+	// process is the approval workflow's use cases
+	process  *process.Service
+	budgets  *budget.Service
+	idn      *identity.Service    // the identity use cases
+	idnStore *sqldb.IdentityStore // their store (seeding writes there too)
+
+	registry   *registry.Service
+	masterData *masterdata.Service
+	searchHelp *searchhelp.Service
+	printing   *printing.Service
 }
 
 // New builds a server on an opened, migrated database.
@@ -66,34 +82,54 @@ func New(cfg Config) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.SessionTTL <= 0 {
-		cfg.SessionTTL = defaultSessionTTL
+	if cfg.MenuVariant != identity.MenuLegacy {
+		cfg.MenuVariant = identity.MenuCurrent
 	}
-	if cfg.SessionMaxAge <= 0 {
-		cfg.SessionMaxAge = defaultSessionMaxAge
-	}
-	if cfg.MenuVariant != menuLegacy {
-		cfg.MenuVariant = menuCurrent
-	}
-	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, docs: NewDocumentStore(cfg.DB),
-		sessions: &sessionStore{db: cfg.DB, now: cfg.Now, ttl: cfg.SessionTTL, maxAge: cfg.SessionMaxAge},
-		lockout:  &lockout{db: cfg.DB, now: cfg.Now}}
-	s.cat.Store(cfg.Catalogue)
-	s.SetLifecycle(cfg.Lifecycle)
+	s := &Server{e: echo.New(), cfg: cfg, db: cfg.DB, idnStore: sqldb.NewIdentityStore(cfg.DB),
+		budgets: budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)}
+	s.idn = identity.NewService(s.idnStore, s.identityConfig(), cfg.Now)
+	s.registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
+	s.masterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB))
+	s.searchHelp = searchhelp.NewService(s.masterData, s.registry)
+	s.printing = printing.NewService(printPeople{s}, s.masterData, s.registry, cfg.Now)
+	s.documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), s.Catalogue, s, s.now)
+	s.process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: s.documents, People: processPeople{s},
+		Budget: budgetSeam{s}, Lifecycle: s.Lifecycle, Catalogue: s.Catalogue, Now: s.now})
+	s.documents.SetGate(s.process)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
+	// the client address (c.RealIP) is the peer's; when the peer is on a
+	// loopback or private network (a proxy), the nearest address that is
+	// not, in X-Forwarded-For
+	e.IPExtractor = echo.ExtractIPFromXFFHeader()
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.Recover())
+	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit(bodyLimit))
 	s.register()
 
 	if cfg.Web != nil {
 		e.Use(middleware.StaticWithConfig(middleware.StaticConfig{Filesystem: http.FS(cfg.Web), HTML5: true,
-			Skipper: func(c echo.Context) bool {
-				return len(c.Request().URL.Path) >= 5 && c.Request().URL.Path[:5] == "/api/"
-			}}))
+			Skipper: func(c echo.Context) bool { return isAPIPath(c.Request().URL.Path) }}))
 	}
 	return s
+}
+
+// identityConfig is the identity service's part of the configuration.
+func (s *Server) identityConfig() identity.Config {
+	cfg := identity.Config{SessionTTL: s.cfg.SessionTTL, SessionMaxAge: s.cfg.SessionMaxAge, MenuVariant: s.cfg.MenuVariant,
+		TrustedSources: s.cfg.TrustedSources, ServiceURL: s.cfg.CAS.ServiceURL,
+		Names: func(ctx context.Context) (identity.NameOf, error) {
+			d, err := s.loadDictionary(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return d.name, nil
+		}}
+	if s.cfg.CAS.ServerURL != "" {
+		cfg.Tickets = &cas.Client{ServerURL: s.cfg.CAS.ServerURL, HTTP: s.cfg.CAS.Client}
+	}
+	return cfg
 }
 
 // now is the server's clock.
@@ -101,32 +137,6 @@ func (s *Server) now() time.Time { return s.cfg.Now() }
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.e }
-
-// Catalogue returns the catalogue in use.
-func (s *Server) Catalogue() *engine.Catalogue { return s.cat.Load() }
-
-// SetCatalogue switches to another catalogue (a reload); requests already
-// running finish with the one they started with.
-func (s *Server) SetCatalogue(c *engine.Catalogue) {
-	s.cat.Store(c)
-	s.status.Store(&CatalogueStatus{OK: true, LoadedAt: s.now()})
-}
-
-// CatalogueStatus tells whether the last reload of the catalogue worked; when
-// it did not, the last good catalogue keeps serving and Problems say why.
-type CatalogueStatus struct {
-	OK       bool             `json:"ok"`
-	LoadedAt time.Time        `json:"loadedAt"`
-	Problems []engine.Problem `json:"problems,omitempty"`
-}
-
-// ReloadFailed records a catalogue edit that did not load.
-func (s *Server) ReloadFailed(problems []engine.Problem) {
-	s.status.Store(&CatalogueStatus{OK: false, LoadedAt: s.now(), Problems: problems})
-}
-
-// Documents returns the document store (for seeding).
-func (s *Server) Documents() *DocumentStore { return s.docs }
 
 func lang(c echo.Context) string {
 	if l := c.QueryParam("lang"); l != "" {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"formwork/server"
 )
 
 // Sessions: a token opens nothing once it is expired, forged, or logged out;
@@ -159,5 +161,41 @@ func TestSessionExpiry(t *testing.T) {
 		}
 		api.clock.Add(time.Hour) // 24h01 after sign-in
 		assertNotLoggedIn(t, get(busy))
+	})
+}
+
+// A session used a moment after it was written does not end before the
+// TTL has passed since that use: its expiry is written at most once a
+// minute, so it moves to a minute beyond the TTL.
+func TestSessionNeverEndsBeforeItsTTL(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		session := map[string]string{"X-token": api.login(t, "employee01")}
+		api.clock.Add(30 * time.Second)
+		if res := api.request(t, "GET", currentUserURL, "", session); res.status != 200 {
+			t.Fatalf("30 seconds in: %s", clip(res.body))
+		}
+		api.clock.Add(8*time.Hour - 10*time.Second) // 7h59m50s after the last use
+		if res := api.request(t, "GET", currentUserURL, "", session); res.status != 200 {
+			t.Errorf("a session used 7h59m50s ago (TTL 8h) has ended: %s", clip(res.body))
+		}
+	})
+}
+
+// When the TTL and the maximum age are close, a session used shortly
+// before its TTL lives on to its maximum age, not a moment longer.
+func TestSessionSlidesToItsMaximumAge(t *testing.T) {
+	closeTogether := func(cfg *server.Config) { cfg.SessionTTL, cfg.SessionMaxAge = time.Hour, time.Hour+30*time.Second }
+	forEachDatabaseWith(t, closeTogether, func(t *testing.T, api *testAPI) {
+		session := map[string]string{"X-token": api.login(t, "employee01")}
+		api.clock.Add(59*time.Minute + 30*time.Second)
+		if res := api.request(t, "GET", currentUserURL, "", session); res.status != 200 {
+			t.Fatalf("59m30s in: %s", clip(res.body))
+		}
+		api.clock.Add(40 * time.Second) // 1h00m10s after sign-in, 40 s after the last use
+		if res := api.request(t, "GET", currentUserURL, "", session); res.status != 200 {
+			t.Errorf("a session used 40 s ago ended before its TTL and its maximum age: %s", clip(res.body))
+		}
+		api.clock.Add(25 * time.Second) // 1h00m35s: past the maximum age
+		assertNotLoggedIn(t, api.request(t, "GET", currentUserURL, "", session))
 	})
 }

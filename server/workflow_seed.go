@@ -3,12 +3,15 @@ package server
 import (
 	"context"
 	"io/fs"
+
+	"formwork/adapters/sqldb"
+	"formwork/seeding"
 )
 
-// workflowModels are the tables of approval, budget control and events.
+// workflowModels are the tables of budget control (the approval's are
+// sqldb.ProcessModels).
 func workflowModels() []any {
-	return []any{&ProcessInstance{}, &ProcessTask{}, &DocumentEvent{}, &DocumentDone{}, &ApproverConfig{},
-		&Budget{}, &BudgetAccountMapping{}, &BudgetEntry{}, &BudgetMovement{}}
+	return sqldb.BudgetModels()
 }
 
 // WorkflowSeeded says what SeedWorkflow loaded.
@@ -22,12 +25,12 @@ type WorkflowSeeded struct {
 // budgets when there are none) of fsys.
 func (s *Server) SeedWorkflow(ctx context.Context, fsys fs.FS) (WorkflowSeeded, error) {
 	var done WorkflowSeeded
-	n, err := seedApprovers(ctx, s.db, fsys)
+	n, err := seeding.Approvers(ctx, fsys, s.process)
 	if err != nil {
 		return done, err
 	}
 	done.Approvers = n
-	if done.Budgets, err = seedBudgets(ctx, s.db, fsys); err != nil {
+	if done.Budgets, err = seeding.Budgets(ctx, fsys, s.budgets, dictionaryTitles{db: s.db}); err != nil {
 		return done, err
 	}
 	return done, nil

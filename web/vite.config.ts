@@ -21,5 +21,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Upper bounds for a busy machine (shared cores); a test that passes takes far less.
+    testTimeout: 20_000,
   },
 });

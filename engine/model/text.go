@@ -80,12 +80,12 @@ func Lang(s string) string {
 	return DefaultLang
 }
 
-// Clip shortens s to n runes and an ellipsis, for quoting a value in a
-// message without repeating a megabyte of it.
+// Clip shortens s to n characters, marking the cut with "…", for quoting a
+// value in a message without repeating a megabyte of it.
 func Clip(s string, n int) string {
 	for i := range s {
 		if n == 0 {
-			return s[:i] + "..."
+			return s[:i] + "…"
 		}
 		n--
 	}

@@ -29,18 +29,20 @@ async function chooseCompany(page, company) {
 
 /**
  * Opens a form route and waits until it stands: the title, the export of the wanted
- * edition (and version) loaded, and the first evaluate answered and rendered.
+ * edition (and version) loaded, and the field states rendered: a new document's from
+ * its first evaluate, a stored one's from its load (which carries them).
  */
 async function openForm(page, url, { edition, businessId = '', version } = {}) {
-  const evaluated = page.waitForResponse((r) => r.url().includes('/api/formwork/evaluate'), { timeout: STEP_TIMEOUT });
+  const stated = businessId ? '/head/load' : '/api/formwork/evaluate';
+  const evaluated = page.waitForResponse((r) => r.url().includes(stated) && r.status() === 200, { timeout: STEP_TIMEOUT });
   await spaGo(page, url);
   const ready = businessId
     ? `[data-form-ready="true"][data-edition="${edition}"][data-schema-version="${version}"] [data-business-id="${businessId}"]`
     : `[data-form-ready="true"][data-edition="${edition}"] [data-business-id=""]`;
   await page.locator(ready).waitFor({ timeout: STEP_TIMEOUT });
   const answer = await evaluated;
-  assertEqual(answer.status(), 200, `evaluate of ${url}`);
-  // Let React render what the evaluate answer changed.
+  assertEqual(answer.status(), 200, `states of ${url}`);
+  // Let React render what the answer changed.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
@@ -96,6 +98,8 @@ export async function run({ browser, baseUrl, serverUrl }) {
   let token;
   let types = [];
   let editionCompany = {};
+  // The family of each type in the edition of company 1000, where the stored documents are opened from.
+  let familyFrom1000 = {};
   const saved = [];
 
   await step('finance01 logs in; the registry lists both editions', async () => {
@@ -108,6 +112,8 @@ export async function run({ browser, baseUrl, serverUrl }) {
     types = await get('/api/formwork/registry/docTypes');
     const editions = await get('/api/formwork/registry/editions');
     for (const e of editions) editionCompany[e.key] = e.companies?.[0] ?? '1000';
+    const edition1000 = (editions.find((e) => e.companies?.includes('1000')) ?? editions.find((e) => e.default))?.key;
+    familyFrom1000 = Object.fromEntries(types.filter((t) => t.edition === edition1000).map((t) => [t.docType, t.family]));
     const byEdition = {};
     for (const t of types) byEdition[t.edition] = (byEdition[t.edition] ?? 0) + 1;
     console.log(`     ${types.length} document types: ${JSON.stringify(byEdition)}; companies ${JSON.stringify(editionCompany)}`);
@@ -181,6 +187,10 @@ export async function run({ browser, baseUrl, serverUrl }) {
       await chooseCompany(page, '1000');
       for (const { type: t, doc } of saved.filter((x) => x.type.edition === edition)) {
         const { businessId, schemaVersion } = doc.head;
+        // A type filed under another family in company 1000's edition (EX02: ap there, ar in travel): the
+        // page tries that family first, is refused (400), and loads under the other editions' family.
+        const guessed = familyFrom1000[t.docType];
+        if (guessed && guessed !== t.family) probe.expectFailure(400, `/yx/${guessed}/head/load?businessId=${businessId}`);
         try {
           const labels = await enumTitles(t, doc.head, edition);
           await openForm(page, `/form?docType=${t.docType}&businessId=${businessId}&action=edit`, { edition, businessId, version: schemaVersion });
@@ -188,7 +198,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
           assert(shown.problems.length === 0, shown.problems.join('; '));
           assert(shown.compared > 0, 'no value of the document was found on the form');
           compared += shown.compared;
-          await page.locator(`[data-history="${businessId}"][data-status="draft"]`).waitFor();
+          await page.locator(`[data-document-status="draft"]`).waitFor();
         } catch (err) {
           throw new Error(`${edition}/${t.docType} ${businessId}: ${err.message}`);
         }

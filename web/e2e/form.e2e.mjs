@@ -35,6 +35,35 @@ async function chooseOption(comboboxSelector, pick) {
   return chosen;
 }
 
+/** Opens a sidebar entry (its group first) and waits for the worklist it shows. */
+async function openWorklist(group, code, list) {
+  const g = page.locator(`[data-menu-group="${group}"]`);
+  const head = g.locator('[aria-expanded]').first();
+  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+  await g.locator(`[data-menu="${code}"]`).click();
+  await page.locator(`[data-page="worklist"][data-list="${list}"] [data-worklist-table][data-loaded="true"]`).waitFor();
+}
+
+/**
+ * Runs action and returns the API requests the page sent meanwhile and until it
+ * settled ("METHOD /path"): what one form action costs.
+ */
+async function apiRequestsOf(action) {
+  const seen = [];
+  const onRequest = (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) seen.push(`${r.method()} ${url.pathname}`);
+  };
+  page.on('request', onRequest);
+  try {
+    await action();
+    await settle();
+  } finally {
+    page.off('request', onRequest);
+  }
+  return seen;
+}
+
 /** Waits until the debounced evaluate call has run and the form settled. */
 async function settle() {
   await page.waitForTimeout(600);
@@ -157,13 +186,18 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
     await settle();
   });
 
-  await step('save creates the document', async () => {
+  await step('save creates the document with exactly 1 API request', async () => {
     const answer = page.waitForResponse((r) => r.url().includes('/head/create'));
-    await page.locator('[data-button="save"]').click();
+    const requests = await apiRequestsOf(async () => {
+      await page.locator('[data-button="save"]').click();
+      await answer;
+      await page.locator('[data-notice="saved"]').waitFor();
+    });
     const res = await answer;
     const body = await res.json();
     assertEqual(res.status(), 200, `create status (${body.message} ${JSON.stringify(body.data?.errors ?? '')})`);
-    await page.locator('[data-notice="saved"]').waitFor();
+    // The answer names the export on screen (its etag): nothing is asked after it.
+    assertEqual(requests.join(', '), 'POST /api/galaxyform/yx/ap/head/create', 'requests of the create');
     assert((await page.locator('[data-notice="saved"]').innerText()).includes('保存成功'), 'success notice says 保存成功');
     await page.waitForURL(/businessId=[^&]+/);
     const url = new URL(page.url());
@@ -182,6 +216,57 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
     assertEqual(await page.locator('#root_head_description').inputValue(), description, 'description');
     assertEqual(await page.locator('[data-table="lineList"] tr[data-row]').count(), 1, 'charge lines');
     assertEqual(page.url(), savedUrl, 'URL after reload');
+    await settle();
+  });
+
+  await step('opening the stored EX02 from the draft box takes at most 2 API requests: its load and its export', async () => {
+    const businessId = new URL(savedUrl).searchParams.get('businessId');
+    await openWorklist('MY', 'MY00001', 'draft');
+    // A fresh page: nothing held but what the shell asks for itself (user, menu, registry list).
+    await page.reload();
+    await page.locator(`[data-open="${businessId}"]`).waitFor();
+    await settle();
+    const requests = await apiRequestsOf(async () => {
+      await page.locator(`[data-open="${businessId}"]`).click();
+      await page.locator(`[data-form-ready="true"] [data-business-id="${businessId}"]`).waitFor();
+    });
+    console.log(`     ${requests.join(', ')}`);
+    assert(requests.length <= 2, `at most 2 requests to open it, got ${requests.length}: ${requests.join(', ')}`);
+    assertEqual(requests.filter((r) => r === 'GET /api/galaxyform/yx/ap/head/load').length, 1, 'one load');
+    assertEqual(requests.join(', '), 'GET /api/galaxyform/yx/ap/head/load, GET /api/formwork/registry/docTypes/EX02/form', 'the load, then the export it names');
+    assertEqual(await page.locator('#root_head_description').inputValue(), description, 'description');
+    assertEqual(await page.locator('[data-document-status]').getAttribute('data-document-status'), 'draft', 'state from the load');
+  });
+
+  await step('opening it again needs the load only: the export is held by its etag', async () => {
+    const businessId = new URL(savedUrl).searchParams.get('businessId');
+    await page.goBack();
+    await page.locator(`[data-open="${businessId}"]`).waitFor();
+    const requests = await apiRequestsOf(async () => {
+      await page.locator(`[data-open="${businessId}"]`).click();
+      await page.locator(`[data-form-ready="true"] [data-business-id="${businessId}"]`).waitFor();
+    });
+    assertEqual(requests.join(', '), 'GET /api/galaxyform/yx/ap/head/load', 'requests to open it again');
+  });
+
+  await step('saving the stored EX02 takes exactly 1 API request, and the history comes only when asked', async () => {
+    await page.locator('#root_head_description').fill(`${description} (saved once)`);
+    await settle(); // the evaluate call of typing is not the save's
+    const requests = await apiRequestsOf(async () => {
+      await page.locator('[data-button="save"]').click();
+      await page.locator('[data-notice="saved"]').waitFor();
+    });
+    assertEqual(requests.join(', '), 'PUT /api/galaxyform/yx/ap/head/update', 'requests of one save');
+    assertEqual(await page.locator('[data-toolbar] [data-button="submit"]').count(), 1, 'the answer names the actions: submit');
+    const history = await apiRequestsOf(async () => {
+      await page.locator('[data-action="history"]').click();
+      await page.locator('[data-history] tr[data-event="create"]').waitFor();
+    });
+    assertEqual(history.join(', '), 'GET /api/galaxyform/process/history', 'the history on request');
+    await page.locator('[data-action="history"]').click();
+    await page.locator('#root_head_description').fill(description);
+    await page.locator('[data-button="save"]').click();
+    await page.locator('[data-notice="saved"]').waitFor();
     await settle();
   });
 

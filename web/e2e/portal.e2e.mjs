@@ -166,11 +166,11 @@ export async function run({ browser, baseUrl, serverUrl }) {
     const body = await res.json();
     assertEqual(res.status, 200, `finance01 creates a document (${body.message} ${JSON.stringify(body.data?.errors ?? '')})`);
     const businessId = body.data.head.businessId;
-    // The form asks for the document's history first (it names the family to load it from).
-    probe.expectFailure(403, '/process/history');
-    const refused = page.waitForResponse((r) => r.url().includes('/process/history'));
+    // The form loads the document (the family from the registry list): the load is refused.
+    probe.expectFailure(403, '/head/load');
+    const refused = page.waitForResponse((r) => r.url().includes('/head/load'));
     await page.goto(`${baseUrl}/form?docType=EX02&businessId=${encodeURIComponent(businessId)}&action=edit`);
-    assertEqual((await refused).status(), 403, 'history status');
+    assertEqual((await refused).status(), 403, 'load status');
     await page.locator('[data-page="403"]').waitFor();
     assert((await page.locator('[data-page="403"]').innerText()).includes(businessId), 'the 403 page repeats the server reason');
   });

@@ -6,6 +6,7 @@
 // systems); the single sign-on and earlier-menu scenarios start their own, configured
 // for a fake CAS server and for the earlier menu variant. E2E_DEV=1 serves the pages from Vite's dev server (proxying /api), so that
 // React's and MUI's development-only warnings are caught too.
+import { execFileSync } from 'node:child_process';
 import { launchBrowser, results, scenario, startServer, startViteDev, stopServer, summary } from './harness.mjs';
 import { run as runForm } from './form.e2e.mjs';
 import { run as runPortal, TRUSTED_SOURCES } from './portal.e2e.mjs';
@@ -38,6 +39,12 @@ try {
       });
     }
   }
+  await setup.step('fonts for Chinese and Thai are installed (screenshots and prints show them)', async () => {
+    for (const lang of ['zh', 'th']) {
+      const families = execFileSync('fc-list', [`:lang=${lang}`, 'family'], { encoding: 'utf8' }).trim();
+      if (!families) throw new Error(`no font for ${lang} (fc-list :lang=${lang}): run make chromium at the repository root`);
+    }
+  });
   await setup.step('browser starts', async () => {
     browser = await launchBrowser();
   });

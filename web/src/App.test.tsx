@@ -75,7 +75,7 @@ async function render(path: string) {
   );
 }
 
-async function waitFor<T>(probe: () => T | null | undefined | false, timeout = 3000): Promise<T> {
+async function waitFor<T>(probe: () => T | null | undefined | false, timeout = 10_000): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = probe();

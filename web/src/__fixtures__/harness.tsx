@@ -6,14 +6,17 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { expect, vi } from 'vitest';
+import { clearExportCache } from '../api/exportCache';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-export type Answer = { status: number; body: unknown; html?: string };
-export type Call = { method: string; url: string; path: string; body: any };
+export type Answer = { status: number; body: unknown; html?: string; headers?: Record<string, string> };
+export type Call = { method: string; url: string; path: string; body: any; headers: Record<string, string> };
 export type Responder = (call: Call) => Answer | undefined;
 
 export const ok = (data: unknown): Answer => ({ status: 200, body: { code: 'S000', message: 'success', data } });
+/** A save's or a load's answer: the stored document and its form. */
+export const okForm = (data: unknown, form: unknown): Answer => ({ status: 200, body: { code: 'S000', message: 'success', data, form } });
 export const refusal = (status: number, code: string, message: string, data: unknown = null): Answer => ({ status, body: { code, message, data } });
 
 function Location() {
@@ -27,10 +30,14 @@ export interface Mounted {
   unmount: () => void;
 }
 
-/** Renders routes ({path: element}) at entry, answering fetch with respond (else 404). */
-export async function mount(routes: Record<string, ReactElement>, entry: string, respond: Responder): Promise<Mounted> {
+/**
+ * Renders routes ({path: element}) at entry, answering fetch with respond (else 404).
+ * The exports held by etag are forgotten first, unless keepExports (a page opened again).
+ */
+export async function mount(routes: Record<string, ReactElement>, entry: string, respond: Responder, { keepExports = false } = {}): Promise<Mounted> {
   const calls: Call[] = [];
   const consoleProblems: unknown[][] = [];
+  if (!keepExports) clearExportCache();
   vi.spyOn(console, 'error').mockImplementation((...args) => void consoleProblems.push(args));
   vi.spyOn(console, 'warn').mockImplementation((...args) => void consoleProblems.push(args));
   vi.stubGlobal(
@@ -38,11 +45,12 @@ export async function mount(routes: Record<string, ReactElement>, entry: string,
     vi.fn(async (input: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      const call: Call = { method, url: input, path: input.split('?')[0], body };
+      const call: Call = { method, url: input, path: input.split('?')[0], body, headers: (init?.headers ?? {}) as Record<string, string> };
       calls.push(call);
       const answer = respond(call) ?? refusal(404, 'ENOTFOUND', `no route ${method} ${call.path}`);
       if (answer.html !== undefined) return new Response(answer.html, { status: answer.status, headers: { 'Content-Type': 'text/html' } });
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      if (answer.status === 304) return new Response(null, { status: 304, headers: answer.headers });
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json', ...answer.headers } });
     }),
   );
   const container = document.createElement('div');
@@ -82,7 +90,7 @@ export function expectQuiet(m: Mounted | undefined) {
   expect(m.consoleProblems).toEqual([]);
 }
 
-export async function waitFor<T>(probe: () => T | null | undefined | false, timeout = 3000): Promise<T> {
+export async function waitFor<T>(probe: () => T | null | undefined | false, timeout = 10_000): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = probe();

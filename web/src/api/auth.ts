@@ -28,7 +28,8 @@ function loginData(envelope: { code?: string; message?: string; data?: unknown }
 }
 
 function rejectedByHttp(err: unknown): never {
-  if (err instanceof ApiError && err.status > 0 && err.message) throw new LoginRejected(err.code || String(err.status), err.message);
+  // The server's refusal in its own words; anything else (no answer, no message) stays an ApiError: the service exception.
+  if (err instanceof ApiError && err.status > 0 && err.serverMessage) throw new LoginRejected(err.code || String(err.status), err.serverMessage);
   throw err;
 }
 

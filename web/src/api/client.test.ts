@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import i18n from '../i18n';
-import { apiCall, apiEnvelope, ApiError, isNotLoggedIn, REQUEST_TIMEOUT_MS } from './client';
+import { apiCall, apiEnvelope, ApiError, apiRevalidate, apiText, errorText, isNotLoggedIn, REQUEST_TIMEOUT_MS, serviceErrorCodes } from './client';
 import { setNotLoggedInEffects } from '../auth/notLoggedIn';
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 let answers: Answer[];
 let requests: Array<{ url: string; init: RequestInit }>;
 let effects: { notify: Mock<(message: string) => void>; clear: Mock<() => void>; reload: Mock<() => void> };
@@ -19,7 +19,7 @@ beforeEach(async () => {
     vi.fn(async (url: string, init: RequestInit) => {
       requests.push({ url, init });
       const a = answers.shift() ?? { status: 200, body: { code: 'S000', message: 'success', data: null } };
-      return new Response(typeof a.body === 'string' ? a.body : JSON.stringify(a.body), { status: a.status });
+      return new Response(a.status === 304 ? null : typeof a.body === 'string' ? a.body : JSON.stringify(a.body), { status: a.status, headers: a.headers });
     }),
   );
   effects = { notify: vi.fn<(message: string) => void>(), clear: vi.fn<() => void>(), reload: vi.fn<() => void>() };
@@ -72,7 +72,7 @@ describe('what every call sends', () => {
     const err = await call.catch((e: unknown) => e);
     expect(timeouts).toEqual([120_000]);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 0, code: 'ETIMEOUT' });
+    expect(err).toMatchObject({ status: 0, code: 'ETIMEOUT', serviceCode: 408, message: '服务调用异常！错误代码：408' });
   });
 });
 
@@ -140,5 +140,67 @@ describe('other failures', () => {
   it('a 200 answer whose code is not S000 rejects with that code', async () => {
     answers.push({ status: 200, body: { code: '401', message: '用户名或密码错误' } });
     await expect(apiCall('POST', '/api/x', {})).rejects.toMatchObject({ status: 200, code: '401', message: '用户名或密码错误' });
+  });
+});
+
+describe('no technical text reaches a person', () => {
+  const failWith = (error: unknown) => vi.stubGlobal('fetch', vi.fn(() => Promise.reject(error)));
+
+  it.each(['zh', 'en', 'th'])("a network failure (fetch's TypeError) is the service exception with code 0, in %s", async (lang) => {
+    await i18n.changeLanguage(lang);
+    failWith(new TypeError('Failed to fetch'));
+    const err = (await apiCall('GET', '/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ status: 0, code: 'ENETWORK', serviceCode: serviceErrorCodes.network, serverMessage: '' });
+    expect(err.message).toBe(i18n.t('save.serviceError', { code: 0 }));
+    expect(err.message).not.toContain('Failed to fetch');
+    expect(errorText(err)).toBe(err.message);
+  });
+
+  it('says so in each language', async () => {
+    const texts: string[] = [];
+    for (const lang of ['zh', 'en', 'th']) {
+      await i18n.changeLanguage(lang);
+      texts.push(errorText(new ApiError(0, 'ENETWORK', '', null, 0)));
+    }
+    expect(texts).toEqual(['服务调用异常！错误代码：0', 'service call exception! error code: 0', 'การเรียกบริการผิดพลาด! รหัสข้อผิดพลาด: 0']);
+  });
+
+  it('a success status whose body is not JSON is the service exception with code 502', async () => {
+    answers.push({ status: 200, body: '<!doctype html><title>proxy</title>' });
+    const err = (await apiCall('GET', '/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ code: 'EBADANSWER', serviceCode: serviceErrorCodes.badAnswer, message: '服务调用异常！错误代码：502' });
+  });
+
+  it('a failure status without an envelope shows its status; with one, the server message', async () => {
+    answers.push({ status: 504, body: 'Gateway Timeout' }, { status: 500, body: { code: 'EINTERNAL', message: '内部错误，详情见服务器日志', data: null } });
+    const bare = (await apiCall('GET', '/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(bare).toMatchObject({ status: 504, serviceCode: 504, serverMessage: '', message: '服务调用异常！错误代码：504' });
+    const told = (await apiCall('GET', '/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(told).toMatchObject({ status: 500, serviceCode: 500, serverMessage: '内部错误，详情见服务器日志', message: '内部错误，详情见服务器日志' });
+  });
+
+  it('the print page fails the same way', async () => {
+    failWith(new TypeError('NetworkError when attempting to fetch resource.'));
+    await expect(apiText('/api/galaxyform/print/X')).rejects.toMatchObject({ code: 'ENETWORK', message: '服务调用异常！错误代码：0' });
+  });
+
+  it('anything that is no ApiError is the service exception too', () => {
+    expect(errorText(new TypeError('x is undefined'))).toBe('服务调用异常！错误代码：0');
+  });
+});
+
+describe('conditional GET (exports)', () => {
+  it("sends If-None-Match with the etag held and reads 304 as 'not modified'", async () => {
+    answers.push({ status: 304, body: null });
+    const r = await apiRevalidate('/api/formwork/registry/docTypes/EX02/form?action=edit', '"e1"');
+    expect(r).toEqual({ notModified: true, etag: '"e1"' });
+    expect(headersOf(0)).toMatchObject({ 'If-None-Match': '"e1"' });
+  });
+
+  it('returns the data and the ETag of a full answer, and asks unconditionally without an etag', async () => {
+    answers.push({ status: 200, body: { code: 'S000', message: 'success', data: { docType: 'EX02' } }, headers: { ETag: '"e2"' } });
+    const r = await apiRevalidate('/api/formwork/registry/docTypes/EX02/form?action=edit', undefined);
+    expect(r).toEqual({ notModified: false, data: { docType: 'EX02' }, etag: '"e2"' });
+    expect(headersOf(0)).not.toHaveProperty('If-None-Match');
   });
 });

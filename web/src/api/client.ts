@@ -6,19 +6,53 @@ import type { Envelope } from './types';
 /** Every call gives up after two minutes (documents.md 7 and 9). */
 export const REQUEST_TIMEOUT_MS = 120_000;
 
-/** An answer that was not S000: the HTTP status, the envelope's code, message and data. */
+/**
+ * The N of 'service call exception! error code: N' (documents.md 8) when no HTTP status
+ * says what went wrong. An answer the server gave with a failure status shows that status.
+ */
+export const serviceErrorCodes = {
+  /** No answer at all: offline, connection refused, name not found (fetch's TypeError "Failed to fetch"). */
+  network: 0,
+  /** No answer within REQUEST_TIMEOUT_MS: the browser gave up (as HTTP's 408 Request Timeout). */
+  timeout: 408,
+  /** A success status whose body is not the API's JSON envelope (e.g. a proxy's HTML page). */
+  badAnswer: 502,
+} as const;
+
+/** 'service call exception! error code: N' in the interface language. */
+export function serviceErrorText(code: number): string {
+  return i18n.t('save.serviceError', { code });
+}
+
+/**
+ * An answer that was not S000, or no usable answer: the HTTP status (0 when none came),
+ * the envelope's code, message and data. `message` is always text for a person: the
+ * server's message when it sent one (in the request's language), else 'service call
+ * exception! error code: N' with N = serviceCode (the status, or serviceErrorCodes).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly data: unknown;
+  /** The N shown to a person: the HTTP status, or one of serviceErrorCodes. */
+  readonly serviceCode: number;
+  /** The server's own message ('' when it sent none): worth showing beside the code. */
+  readonly serverMessage: string;
 
-  constructor(status: number, code: string, message: string, data: unknown) {
-    super(message || `HTTP ${status}`);
+  constructor(status: number, code: string, message: string, data: unknown, serviceCode: number = status) {
+    super(message || serviceErrorText(serviceCode));
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.data = data;
+    this.serviceCode = serviceCode;
+    this.serverMessage = message;
   }
+}
+
+/** The text a person reads for any failure: an ApiError's message, else the service exception with code 0. */
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : serviceErrorText(serviceErrorCodes.network);
 }
 
 /**
@@ -62,49 +96,78 @@ export interface CallOptions {
   quietAuth?: boolean;
 }
 
+type Method = 'GET' | 'POST' | 'PUT';
+
 /**
- * Calls the API and returns the whole envelope, whatever its code, for calls whose
- * success code is not S000 (login answers "200"). Throws ApiError for an HTTP failure,
- * a timeout (status 0, code ETIMEOUT) or a network failure (status 0, code ENETWORK);
- * a "not logged in" answer also logs out and reloads once, unless quietAuth.
+ * Sends one request with the language, the identity headers and the timeout. A request
+ * that gets no answer throws ApiError: ETIMEOUT (no answer within the timeout) or
+ * ENETWORK (no answer at all), status 0, with the service exception text; a cancelled
+ * one rethrows the caller's AbortError.
  */
-export async function apiEnvelope<T>(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  body?: unknown,
-  options: CallOptions = {},
-): Promise<Partial<Envelope<T>>> {
+async function send(method: Method, url: string, init: { body?: unknown; accept?: string; headers?: Record<string, string> }, options: CallOptions): Promise<Response> {
   const lang = i18n.language;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let res: Response;
   try {
-    res = await fetch(withLang(url, lang), {
+    return await fetch(withLang(url, lang), {
       method,
       signal,
       headers: {
-        Accept: 'application/json',
+        Accept: init.accept ?? 'application/json',
         'Accept-Language': lang,
         ...identityHeaders(),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...init.headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch (err) {
     if (options.signal?.aborted) throw err; // the caller cancelled: not a failure
-    if (timeout.aborted) throw new ApiError(0, 'ETIMEOUT', `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`, null);
-    throw new ApiError(0, 'ENETWORK', err instanceof Error ? err.message : String(err), null);
+    if (timeout.aborted) throw new ApiError(0, 'ETIMEOUT', '', null, serviceErrorCodes.timeout);
+    throw new ApiError(0, 'ENETWORK', '', null, serviceErrorCodes.network);
   }
-  let envelope: Partial<Envelope<T>> = {};
+}
+
+/** The envelope of an answer's body, or null when the body is not a JSON object. */
+function parseEnvelope<T>(text: string): Partial<Envelope<T>> | null {
   try {
-    envelope = (await res.json()) as Envelope<T>;
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Partial<Envelope<T>>) : null;
   } catch {
-    // Not JSON (a proxy error page, an empty body): handled below by the status.
+    return null; // a proxy's error page, an empty body
   }
-  if (!res.ok) {
-    if (isNotLoggedIn(res.status, envelope.code) && !options.quietAuth) handleNotLoggedIn();
-    throw new ApiError(res.status, envelope.code ?? '', envelope.message ?? '', envelope.data);
-  }
+}
+
+/** Throws the ApiError of a failure status (logging out on "not logged in", unless quietAuth). */
+function failed(res: Response, envelope: Partial<Envelope<unknown>> | null, options: CallOptions): never {
+  const e = envelope ?? {};
+  if (isNotLoggedIn(res.status, e.code) && !options.quietAuth) handleNotLoggedIn();
+  throw new ApiError(res.status, typeof e.code === 'string' ? e.code : '', typeof e.message === 'string' ? e.message : '', e.data ?? null);
+}
+
+/** Reads a JSON answer: its envelope, or ApiError for a failure status or a body that is not an envelope. */
+async function readEnvelope<T>(res: Response, options: CallOptions): Promise<Partial<Envelope<T>>> {
+  const envelope = parseEnvelope<T>(await res.text().catch(() => ''));
+  if (!res.ok) failed(res, envelope, options);
+  if (!envelope) throw new ApiError(res.status, 'EBADANSWER', '', null, serviceErrorCodes.badAnswer);
+  return envelope;
+}
+
+/**
+ * Calls the API and returns the whole envelope, whatever its code, for calls whose
+ * success code is not S000 (login answers "200") or whose answer carries more than
+ * data (the form of a save or a load). Throws ApiError for an HTTP failure, no answer
+ * (see send) or an answer that is not JSON (EBADANSWER); a "not logged in" answer also
+ * logs out and reloads once, unless quietAuth.
+ */
+export async function apiEnvelope<T>(method: Method, url: string, body?: unknown, options: CallOptions = {}): Promise<Partial<Envelope<T>>> {
+  const res = await send(method, url, { body }, options);
+  return readEnvelope<T>(res, options);
+}
+
+/** The envelope when its code is S000; else ApiError with the HTTP status 200 and the envelope's code and message. */
+export function succeeded<T>(envelope: Partial<Envelope<T>>): Partial<Envelope<T>> {
+  if (envelope.code !== 'S000') throw new ApiError(200, envelope.code ?? '', envelope.message ?? '', envelope.data);
   return envelope;
 }
 
@@ -114,17 +177,29 @@ export async function apiEnvelope<T>(
  * for refused saves). See apiEnvelope for timeouts and "not logged in".
  */
 export async function apiCall<T>(
-  method: 'GET' | 'POST' | 'PUT',
+  method: Method,
   url: string,
   body?: unknown,
   signal?: AbortSignal,
   options: Omit<CallOptions, 'signal'> = {},
 ): Promise<T> {
-  const envelope = await apiEnvelope<T>(method, url, body, { ...options, signal });
-  if (envelope.code !== 'S000') {
-    throw new ApiError(200, envelope.code ?? '', envelope.message ?? '', envelope.data);
-  }
-  return envelope.data as T;
+  return succeeded(await apiEnvelope<T>(method, url, body, { ...options, signal })).data as T;
+}
+
+/** A conditional GET's outcome: the data and its ETag, or "not modified" (304). */
+export type Revalidated<T> = { notModified: false; data: T; etag: string } | { notModified: true; etag: string };
+
+/**
+ * GETs data that carries an ETag, sending If-None-Match when etag is given: a 304
+ * answer is "not modified" (keep what is held), else the data with the answer's ETag
+ * ('' when it has none). Failures as apiCall.
+ */
+export async function apiRevalidate<T>(url: string, etag: string | undefined, signal?: AbortSignal): Promise<Revalidated<T>> {
+  const options = { signal };
+  const res = await send('GET', url, { headers: etag ? { 'If-None-Match': etag } : {} }, options);
+  if (res.status === 304 && etag) return { notModified: true, etag };
+  const envelope = succeeded(await readEnvelope<T>(res, options));
+  return { notModified: false, data: envelope.data as T, etag: res.headers.get('ETag') ?? '' };
 }
 
 /**
@@ -132,28 +207,9 @@ export async function apiCall<T>(
  * A refusal comes as the usual envelope and throws ApiError, like apiCall.
  */
 export async function apiText(url: string, options: CallOptions = {}): Promise<string> {
-  const lang = i18n.language;
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let res: Response;
-  try {
-    res = await fetch(withLang(url, lang), { signal, headers: { Accept: 'text/html', 'Accept-Language': lang, ...identityHeaders() } });
-  } catch (err) {
-    if (options.signal?.aborted) throw err;
-    if (timeout.aborted) throw new ApiError(0, 'ETIMEOUT', `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`, null);
-    throw new ApiError(0, 'ENETWORK', err instanceof Error ? err.message : String(err), null);
-  }
+  const res = await send('GET', url, { accept: 'text/html' }, options);
   const text = await res.text();
-  if (!res.ok) {
-    let envelope: Partial<Envelope<unknown>> = {};
-    try {
-      envelope = JSON.parse(text) as Envelope<unknown>;
-    } catch {
-      // not JSON: the status says it
-    }
-    if (isNotLoggedIn(res.status, envelope.code) && !options.quietAuth) handleNotLoggedIn();
-    throw new ApiError(res.status, envelope.code ?? '', envelope.message ?? '', envelope.data);
-  }
+  if (!res.ok) failed(res, parseEnvelope(text), options);
   return text;
 }
 

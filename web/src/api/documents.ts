@@ -1,5 +1,5 @@
-import { apiCall } from './client';
-import type { FormDocument } from './types';
+import { apiEnvelope, ApiError, serviceErrorCodes, succeeded } from './client';
+import type { Envelope, FormContext, FormDocument, StoredForm } from './types';
 
 export interface SaveRequest {
   family: string;
@@ -12,19 +12,54 @@ export interface SaveRequest {
   tempSave?: boolean;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The stored document and its form from a save's or a load's envelope. An answer
+ * without them (no `data.head`, no `form.schema`) is not one the form can show:
+ * ApiError EBADANSWER. Members the server left out default to nothing known.
+ */
+export function storedFormOf(envelope: Partial<Envelope<FormDocument>>): StoredForm {
+  const { data, form } = envelope;
+  if (!isObject(data) || !isObject(data.head) || !isObject(form) || !isObject(form.schema)) {
+    throw new ApiError(200, 'EBADANSWER', '', null, serviceErrorCodes.badAnswer);
+  }
+  const process = isObject(form.process) ? form.process : { status: '', actions: [] };
+  const normalized: FormContext = {
+    action: typeof form.action === 'string' ? form.action : '',
+    states: isObject(form.states) ? form.states : {},
+    check: form.check,
+    process: { ...process, actions: Array.isArray(process.actions) ? process.actions : [] },
+    schema: form.schema,
+  };
+  return { data, form: normalized };
+}
+
 /**
  * Saves a document: POST .../head/create when head.businessId is empty, else PUT
  * .../head/update, with `?tempSave=1` for a temporary save. Returns the stored
- * document; a refusal throws ApiError (422 with a CheckResult, 409 for a stale version
+ * document with its form (states, check, process, export): the page needs no other
+ * request. A refusal throws ApiError (422 with a CheckResult, 409 for a stale version
  * or a state that allows no change).
  */
-export function saveDocument({ family, document, action, confirm, tempSave }: SaveRequest): Promise<FormDocument> {
+export async function saveDocument({ family, document, action, confirm, tempSave }: SaveRequest): Promise<StoredForm> {
   const isNew = !document.head?.businessId;
   const q = new URLSearchParams({ action: isNew ? 'new' : action === 'new' ? 'edit' : action });
   if (confirm) q.set('confirm', confirm);
   if (tempSave) q.set('tempSave', '1');
   const base = `/api/galaxyform/yx/${encodeURIComponent(family)}/head`;
-  return isNew
-    ? apiCall<FormDocument>('POST', `${base}/create?${q.toString()}`, document)
-    : apiCall<FormDocument>('PUT', `${base}/update?${q.toString()}`, document);
+  const envelope = isNew
+    ? await apiEnvelope<FormDocument>('POST', `${base}/create?${q.toString()}`, document)
+    : await apiEnvelope<FormDocument>('PUT', `${base}/update?${q.toString()}`, document);
+  return storedFormOf(succeeded(envelope));
+}
+
+/**
+ * GET /api/galaxyform/yx/{family}/head/load?businessId=&action=: the stored document
+ * with its form under that action mode. A family that is not the document's is 400.
+ */
+export async function loadDocument(family: string, businessId: string, action: string, signal?: AbortSignal): Promise<StoredForm> {
+  const q = new URLSearchParams({ businessId, action });
+  const envelope = await apiEnvelope<FormDocument>('GET', `/api/galaxyform/yx/${encodeURIComponent(family)}/head/load?${q}`, undefined, { signal });
+  return storedFormOf(succeeded(envelope));
 }

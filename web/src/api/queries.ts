@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiCall } from './client';
 import { fetchCurrentUser } from './auth';
-import type { DocTypeEntry, FormDocument, FormExport } from './types';
+import type { DocTypeEntry } from './types';
+import { cachedExport, fetchExport } from './exportCache';
 import { fetchProcessHistory } from './process';
 import { queryWorklist, type WorklistRequest } from './worklist';
 
@@ -54,51 +55,44 @@ export interface FormExportParams {
   edition?: string;
   /** The schema version a stored document was saved with; absent for the live one. */
   version?: number;
+  /**
+   * The ETag of the export a save or a load named (form.schema.etag), when it is the one
+   * asked for: an export held under it is used without a request.
+   */
+  etag?: string;
+}
+
+/** The address of an export (without the language, which every call adds). */
+export function formExportUrl({ docType, subType, action, edition = '', version }: FormExportParams): string {
+  const q = new URLSearchParams();
+  if (subType) q.set('subType', subType);
+  q.set('action', action);
+  if (edition) q.set('edition', edition);
+  if (version) q.set('version', String(version));
+  return `/api/formwork/registry/docTypes/${encodeURIComponent(docType)}/form?${q.toString()}`;
 }
 
 /**
- * GET /api/formwork/registry/docTypes/{docType}/form?subType=&action=[&edition=&version=].
- * While a new sub-type loads, the previous form stays on screen.
+ * GET /api/formwork/registry/docTypes/{docType}/form?subType=&action=[&edition=&version=]:
+ * from the cache by etag when one is named and held, else asked (revalidated with
+ * If-None-Match when an earlier answer from the same address is held). While a new
+ * sub-type loads, the previous form stays on screen.
  */
-export const formExportQuery = ({ docType, subType, action, lang, edition = '', version }: FormExportParams) =>
-  queryOptions({
-    queryKey: ['formExport', docType, subType, action, lang, edition, version ?? null],
-    queryFn: ({ signal }) => {
-      const q = new URLSearchParams();
-      if (subType) q.set('subType', subType);
-      q.set('action', action);
-      if (edition) q.set('edition', edition);
-      if (version) q.set('version', String(version));
-      return apiCall<FormExport>(
-        'GET',
-        `/api/formwork/registry/docTypes/${encodeURIComponent(docType)}/form?${q.toString()}`,
-        undefined,
-        signal,
-      );
-    },
+export const formExportQuery = (params: FormExportParams) => {
+  const { docType, subType, action, lang, edition = '', version, etag } = params;
+  return queryOptions({
+    queryKey: ['formExport', docType, subType, action, lang, edition, version ?? null, etag ?? null],
+    queryFn: ({ signal }) => fetchExport(formExportUrl(params), lang, signal, etag),
+    initialData: etag ? () => cachedExport(lang, etag) : undefined,
     placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
+    // An export named by its etag does not change; one asked by address is revalidated after 5 minutes.
+    staleTime: etag ? Infinity : 5 * 60_000,
     retry: false,
   });
+};
 
-/** GET /api/galaxyform/yx/{family}/head/load?businessId=. */
-export const documentQuery = (family: string, businessId: string) =>
-  queryOptions({
-    queryKey: ['document', family, businessId],
-    queryFn: ({ signal }) =>
-      apiCall<FormDocument>(
-        'GET',
-        `/api/galaxyform/yx/${encodeURIComponent(family)}/head/load?businessId=${encodeURIComponent(businessId)}`,
-        undefined,
-        signal,
-      ),
-    // Read again whenever a page opens it (someone may have moved it on meanwhile), but
-    // not on focus or reconnect: that would overwrite what the person is typing.
-    staleTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    retry: false,
-  });
+/** The query key of a stored document's load (its answer: the document and its form). */
+export const storedFormKey = (businessId: string, action: string) => ['storedForm', businessId, action] as const;
 
 /**
  * GET /api/galaxyform/process/history?businessId=: state, allowed actions, tasks and

@@ -3,11 +3,12 @@
 /** A zh/en text as the registry sends titles. */
 export type LocalText = { zh?: string; en?: string; th?: string } | string;
 
-/** The envelope every answer comes in. */
+/** The envelope every answer comes in; a save or a load adds `form`. */
 export interface Envelope<T> {
   code: string;
   message: string;
   data: T;
+  form?: FormContext;
 }
 
 /** One entry of GET /api/formwork/registry/docTypes. */
@@ -78,6 +79,50 @@ export interface EvaluateResult {
   check: CheckResult;
   fields: Record<string, FieldState>;
   values: Record<string, unknown>;
+}
+
+/** Which export renders a stored document (the form's `schema`): GET .../docTypes/{docType}/form with these, answered with `etag`. */
+export interface SchemaRef {
+  edition: string;
+  docType: string;
+  /** The family of the document's load and save URLs. */
+  family: string;
+  version: number;
+  /** "A03.A0301", "A03" or "". */
+  subType: string;
+  /** The export's ETag (quoted, as the header sends it). */
+  etag: string;
+}
+
+/** The document's state and what the signed-in user may do now (the form's `process`). */
+export interface FormProcess {
+  status: string;
+  statusTxt?: string;
+  processId?: string;
+  /** The lifecycle actions this user may take now: ProcessView.actions. */
+  actions: string[];
+  /** The open task when the user holds it (complete needs its taskId); absent when the server does not say. */
+  openTask?: { taskId: number } | null;
+}
+
+/**
+ * What a save or a load answers beside the document (`form`): the action mode, the
+ * field states and the check under it (as evaluate answers them), the process and the
+ * export the form renders with. One answer has all a form needs.
+ */
+export interface FormContext {
+  action: string;
+  states: Record<string, FieldState>;
+  /** The check under that action; absent when the server sent none. */
+  check?: CheckResult;
+  process: FormProcess;
+  schema: SchemaRef;
+}
+
+/** A stored document with its form: the answer of create, update and load. */
+export interface StoredForm {
+  data: FormDocument;
+  form: FormContext;
 }
 
 /** The spec's form object: head plus lists. */

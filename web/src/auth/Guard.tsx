@@ -7,6 +7,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
+import { ApiError } from '../api/client';
+import { LoginRejected } from '../api/auth';
 import { loginOptionsQuery, ssoLoginUrlOf } from '../api/queries';
 import { isKnownPath } from '../routes';
 import { decide } from './guard';
@@ -32,7 +34,7 @@ function TicketLogin({ ticket, service, then }: { ticket: string; service: strin
     started.current = ticket;
     loginWithTicket(ticket, service).then(
       () => navigate(then, { replace: true }),
-      (err: unknown) => setFailure(err instanceof Error && err.message ? err.message : t('auth.ssoFailed')),
+      (err: unknown) => setFailure((err instanceof LoginRejected || err instanceof ApiError) && err.message ? err.message : t('auth.ssoFailed')),
     );
   }, [ticket, service, then, loginWithTicket, navigate, t]);
   if (failure === null) return <Waiting label={t('auth.ssoChecking')} />;

@@ -1,5 +1,5 @@
 import type { FormExportParams } from '../api/queries';
-import type { FormDocument } from '../api/types';
+import type { FormDocument, SchemaRef } from '../api/types';
 import { subTypeOf } from './subTypes';
 
 export interface ExportChoice {
@@ -10,6 +10,10 @@ export interface ExportChoice {
   businessId: string;
   /** The document on screen: null while a stored one loads. */
   document: FormDocument | null;
+  /** The export the last save or load named (form.schema), null for a new document. */
+  schema: SchemaRef | null;
+  /** The language that answer came in (its etag names the export in that language). */
+  schemaLang: string;
   /** The edition a company works in (docs/registry.md). */
   editionFor: (company: string) => string;
   /** The company chosen in the top bar (X-company). */
@@ -17,19 +21,24 @@ export interface ExportChoice {
 }
 
 /**
- * Which export renders the document: a new document the live version of its type in
- * the chosen company's edition; a stored one the version it was saved with
- * (head.schemaVersion) in its own company's edition, so an old document renders as it
- * was written. Null while a stored document is not loaded yet: its version and edition
- * are not known, and exporting the live one first would render it under the wrong one.
+ * Which export renders the document: a stored one the export its last save or load
+ * named (form.schema: its edition and schema version), known by its etag while the
+ * sub-type and the language are those of that answer; a new document the live version
+ * of its type in the chosen company's edition. Null while a stored document is not
+ * loaded yet: its version and edition are not known, and exporting the live one first
+ * would render it under the wrong one.
  */
-export function formExportParams({ docType, action, lang, businessId, document, editionFor, chosenCompany }: ExportChoice): FormExportParams | null {
+export function formExportParams({ docType, action, lang, businessId, document, schema, schemaLang, editionFor, chosenCompany }: ExportChoice): FormExportParams | null {
   if (!docType || !document) return null;
   const head = document.head;
-  const stored = businessId !== '' && typeof head?.businessId === 'string' && head.businessId !== '';
-  if (businessId && !stored) return null;
+  const subType = subTypeOf(head);
+  if (schema) {
+    const params: FormExportParams = { docType: schema.docType || docType, subType, action, lang, edition: schema.edition };
+    if (schema.version > 0) params.version = schema.version;
+    if (schema.etag && subType === schema.subType && lang === schemaLang) params.etag = schema.etag;
+    return params;
+  }
+  if (businessId) return null;
   const company = typeof head?.companyCode === 'string' && head.companyCode ? head.companyCode : chosenCompany;
-  const params: FormExportParams = { docType, subType: subTypeOf(head), action, lang, edition: editionFor(company) };
-  if (stored && typeof head?.schemaVersion === 'number' && head.schemaVersion > 0) params.version = head.schemaVersion;
-  return params;
+  return { docType, subType, action, lang, edition: editionFor(company) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/client';
+import { ApiError, serviceErrorCodes } from '../api/client';
 import { classifySaveError } from './saveOutcome';
 
 const check = (errors: unknown[]) => ({ docType: 'EX02', schemaVersion: 1, valid: false, errors });
@@ -20,8 +20,14 @@ describe('classifySaveError', () => {
 
   it('reads a stale version and other failures', () => {
     expect(classifySaveError(new ApiError(409, 'ECONFLICT', 'stale', null)).kind).toBe('conflict');
-    expect(classifySaveError(new ApiError(500, 'EINTERNAL', 'bug', null))).toEqual({ kind: 'failed', status: 500, message: 'bug' });
-    expect(classifySaveError(new TypeError('Failed to fetch'))).toEqual({ kind: 'failed', status: 0, message: 'Failed to fetch' });
+    expect(classifySaveError(new ApiError(500, 'EINTERNAL', 'bug', null))).toEqual({ kind: 'failed', code: 500, message: 'bug' });
+    expect(classifySaveError(new ApiError(502, '', '', null))).toEqual({ kind: 'failed', code: 502, message: '' });
+  });
+
+  it('never passes on a technical text: no answer is a service failure with its documented code', () => {
+    expect(classifySaveError(new TypeError('Failed to fetch'))).toEqual({ kind: 'failed', code: 0, message: '' });
+    expect(classifySaveError(new ApiError(0, 'ENETWORK', '', null, serviceErrorCodes.network))).toEqual({ kind: 'failed', code: 0, message: '' });
+    expect(classifySaveError(new ApiError(0, 'ETIMEOUT', '', null, serviceErrorCodes.timeout))).toEqual({ kind: 'failed', code: 408, message: '' });
   });
 
   it('leaves "not logged in" to the app-wide handler', () => {

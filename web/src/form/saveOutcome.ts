@@ -1,4 +1,4 @@
-import { ApiError, isNotLoggedIn } from '../api/client';
+import { ApiError, isNotLoggedIn, serviceErrorCodes } from '../api/client';
 import type { CheckResult, Finding } from '../api/types';
 
 /** What a refused save means for the page. */
@@ -8,7 +8,8 @@ export type SaveRefusal =
   | { kind: 'conflict'; message: string }
   /** Not logged in: the app already says so and logs out (api/client.ts); nothing more to show. */
   | { kind: 'signedOut' }
-  | { kind: 'failed'; status: number; message: string };
+  /** Anything else: code is the N of 'service call exception! error code: N'; message the server's own text, if any. */
+  | { kind: 'failed'; code: number; message: string };
 
 function findingsOf(data: unknown): Finding[] {
   const errors = (data as CheckResult | undefined)?.errors;
@@ -18,12 +19,12 @@ function findingsOf(data: unknown): Finding[] {
 /**
  * Sorts a failed save: 422 ECONFIRM asks to confirm the confirm-severity findings,
  * other 422s are check findings, 409 is a stale version, 401 (or 500 with code "400")
- * means signed out, anything else (including a network failure, status 0) is a service
- * failure.
+ * means signed out, anything else (including no answer at all) is a service failure
+ * with the code to show (ApiError.serviceCode; 0 for an error that is no ApiError).
  */
 export function classifySaveError(error: unknown): SaveRefusal {
   if (!(error instanceof ApiError)) {
-    return { kind: 'failed', status: 0, message: error instanceof Error ? error.message : String(error) };
+    return { kind: 'failed', code: serviceErrorCodes.network, message: '' };
   }
   if (error.status === 422) {
     const findings = findingsOf(error.data);
@@ -39,5 +40,5 @@ export function classifySaveError(error: unknown): SaveRefusal {
   }
   if (error.status === 409) return { kind: 'conflict', message: error.message };
   if (isNotLoggedIn(error.status, error.code)) return { kind: 'signedOut' };
-  return { kind: 'failed', status: error.status, message: error.message };
+  return { kind: 'failed', code: error.serviceCode, message: error.serverMessage };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { saveDocument } from '../api/documents';
-import type { FormDocument } from '../api/types';
+import type { FormDocument, StoredForm } from '../api/types';
 import type { Refusals } from './useRefusals';
 
 export interface SaveTarget {
@@ -14,12 +14,13 @@ export interface SaveTarget {
 /**
  * Saving a document: create or update, plain or temporary (暂存), with the weak-control
  * question answered through refusals (resent with `?confirm=` on 确认). Resolves with the
- * stored document, or null when the save was refused (shown) or cancelled.
+ * stored document and its form (one request: nothing needs asking afterwards), or null
+ * when the save was refused (shown) or cancelled.
  */
 export function useDocumentSave({ docType, family, action, refusals }: SaveTarget) {
   const [saving, setSaving] = useState(false);
 
-  const save = async (formData: FormDocument, { tempSave = false }: { tempSave?: boolean } = {}): Promise<FormDocument | null> => {
+  const save = async (formData: FormDocument, { tempSave = false }: { tempSave?: boolean } = {}): Promise<StoredForm | null> => {
     if (!family) return null;
     refusals.closePrompt();
     setSaving(true);

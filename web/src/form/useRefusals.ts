@@ -91,10 +91,8 @@ export function useRefusals() {
         case 'signedOut':
           break;
         case 'failed':
-          setPrompt({
-            message: t('save.serviceError', { code: refusal.status }),
-            detail: refusal.message && refusal.message !== `HTTP ${refusal.status}` ? refusal.message : undefined,
-          });
+          // The server's own words (in the request's language) beside the code; never a browser's technical text.
+          setPrompt({ message: t('save.serviceError', { code: refusal.code }), detail: refusal.message || undefined });
           break;
       }
     },

@@ -1,9 +1,47 @@
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import Ajv2020 from 'ajv/dist/2020';
+import { Validator, type Schema } from '@cfworker/json-schema';
+import type { RJSFSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
+
+// The rjsf validator for exported schemas (JSON Schema draft 2020-12). The page runs
+// under a Content-Security-Policy without 'unsafe-eval', so no validator that compiles
+// schemas into code (Ajv) may run: @cfworker/json-schema interprets them instead.
+
+/** The id the root schema is known by, for the local `$ref`s of a schema rjsf asks about. */
+const ROOT_ID = 'urn:formwork:form';
+
+function hasLocalRef(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasLocalRef);
+  if (node === null || typeof node !== 'object') return false;
+  return Object.entries(node).some(([k, v]) => (k === '$ref' && typeof v === 'string' && v.startsWith('#')) || hasLocalRef(v));
+}
+
+/** A copy of node whose local `$ref`s ("#/...") point into the root schema. */
+function rootRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rootRefs);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${ROOT_ID}${v}` : rootRefs(v)]),
+  );
+}
+
+/** Whether data matches schema; its local `$ref`s are looked up in root. */
+export function matches(schema: RJSFSchema, data: unknown, root: RJSFSchema): boolean {
+  if (!hasLocalRef(schema)) return new Validator(schema as Schema, '2020-12', true).validate(data).valid;
+  const validator = new Validator(rootRefs(schema) as Schema, '2020-12', true);
+  validator.addSchema({ ...root, $id: ROOT_ID } as Schema);
+  return validator.validate(data).valid;
+}
 
 /**
- * The rjsf validator for exported schemas, which are JSON Schema draft 2020-12.
- * ajv-formats (added by rjsf) covers format "date". The server runs the real checks;
- * the form uses this for schema look-ups (selects, defaults), not to block saves.
+ * The form's validator. rjsf asks it which option of an enumeration or a oneOf / anyOf
+ * a value matches, and about if / then conditions (isValid). It finds no errors in form
+ * data (validateFormData): the browser never re-implements a rule, the server checks
+ * every save and its findings are shown at their fields (extraErrors).
  */
-export const validator = customizeValidator({ AjvClass: Ajv2020 });
+export const validator: ValidatorType<unknown, RJSFSchema> = {
+  isValid: (schema, formData, rootSchema) => matches(schema, formData, rootSchema),
+  validateFormData: (): ValidationData<unknown> => ({ errors: [] as RJSFValidationError[], errorSchema: {} }),
+  rawValidation: <Result = unknown>(schema: RJSFSchema, formData?: unknown) => {
+    const result = new Validator(rootRefs(schema) as Schema, '2020-12', false).validate(formData);
+    return { errors: result.valid ? undefined : (result.errors as Result[]) };
+  },
+};

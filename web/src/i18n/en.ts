@@ -132,6 +132,8 @@ const en: Texts = {
     running: '{{action}}…',
     history: 'Approval history',
     historyFailed: 'Failed to load the approval history',
+    showHistory: 'Show the approval history',
+    hideHistory: 'Hide the approval history',
     processId: 'Process',
     tasks: 'Approval tasks',
     noTasks: 'Not submitted for approval yet.',
@@ -216,6 +218,7 @@ const en: Texts = {
     actions: 'Actions',
     empty: 'No rows',
   },
+  documentStatus: { draft: 'Draft', inApproval: 'In approval', returned: 'Returned', approved: 'Approved', voided: 'Voided' },
   status: {
     uncheck: 'Unchecked',
     unsave: 'Unsaved',

@@ -132,6 +132,8 @@ const th: Texts = {
     running: '{{action}}…',
     history: 'ประวัติการอนุมัติ',
     historyFailed: 'โหลดประวัติการอนุมัติไม่สำเร็จ',
+    showHistory: 'ดูประวัติการอนุมัติ',
+    hideHistory: 'ซ่อนประวัติการอนุมัติ',
     processId: 'กระบวนการ',
     tasks: 'งานอนุมัติ',
     noTasks: 'ยังไม่ได้ส่งอนุมัติ',
@@ -216,6 +218,7 @@ const th: Texts = {
     actions: 'การดำเนินการ',
     empty: 'ไม่มีข้อมูล',
   },
+  documentStatus: { draft: 'ฉบับร่าง', inApproval: 'อยู่ระหว่างอนุมัติ', returned: 'ถูกส่งคืน', approved: 'อนุมัติแล้ว', voided: 'ยกเลิกแล้ว' },
   status: {
     uncheck: 'ยังไม่ตรวจสอบ',
     unsave: 'ยังไม่บันทึก',

@@ -128,6 +128,8 @@ const zh = {
     running: '{{action}}中…',
     history: '审批记录',
     historyFailed: '加载审批记录失败',
+    showHistory: '查看审批记录',
+    hideHistory: '收起审批记录',
     processId: '流程号',
     tasks: '审批任务',
     noTasks: '尚未提交审批。',
@@ -212,6 +214,7 @@ const zh = {
     actions: '操作',
     empty: '暂无数据',
   },
+  documentStatus: { draft: '草稿', inApproval: '审批中', returned: '已退回', approved: '已审批', voided: '已作废' },
   status: {
     uncheck: '未校验',
     unsave: '未保存',

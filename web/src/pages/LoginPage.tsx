@@ -11,6 +11,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useQuery } from '@tanstack/react-query';
 import Divider from '@mui/material/Divider';
 import { ApiError } from '../api/client';
+import { LoginRejected } from '../api/auth';
 import { loginOptionsQuery, ssoLoginUrlOf } from '../api/queries';
 import { safeRedirect, ssoAddress } from '../auth/guard';
 import { useSession } from '../auth/session';
@@ -46,8 +47,8 @@ export default function LoginPage() {
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       setBusy(false);
-      if (err instanceof ApiError && err.status >= 400) setError(t('save.serviceError', { code: err.status }));
-      else setError(err instanceof Error && err.message ? err.message : t('auth.rejected'));
+      if (err instanceof ApiError) setError(t('save.serviceError', { code: err.serviceCode }));
+      else setError(err instanceof LoginRejected && err.message ? err.message : t('auth.rejected'));
     }
   };
 

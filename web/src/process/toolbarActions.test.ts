@@ -48,6 +48,14 @@ describe('toolbarActions', () => {
     expect(toolbarActions({ isNew: false, mode: 'partedit', buttons: ['save'], process: noTask })).toEqual(['print']);
   });
 
+  it("knows the task holder from the task actions when a load's form names no open task", () => {
+    const holder = { actions: ['approve', 'reject', 'addSign', 'supplement', 'print'] };
+    expect(toolbarActions({ isNew: false, mode: 'fssc', buttons: ['save'], process: holder })).toEqual(['save', 'approve', 'reject', 'addSign', 'supplement', 'print']);
+    const applicant = { actions: ['supplement', 'print'] };
+    expect(toolbarActions({ isNew: false, mode: 'oaapplicant', buttons: ['save'], process: applicant })).toEqual(['save', 'supplement', 'print']);
+    expect(toolbarActions({ isNew: false, mode: 'fssc', buttons: ['save'], process: { actions: ['print'] } })).toEqual(['print']);
+  });
+
   it('ignores actions it does not know', () => {
     expect(toolbarActions({ isNew: false, mode: 'edit', buttons: editButtons, process: { actions: ['print', 'launch'] } })).toEqual(['print']);
   });

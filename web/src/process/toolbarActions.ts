@@ -1,4 +1,4 @@
-import type { LifecycleAction, ProcessView } from '../api/process';
+import { taskResults, type LifecycleAction } from '../api/process';
 
 /** The toolbar's order of the lifecycle buttons. */
 export const lifecycleOrder: readonly LifecycleAction[] = ['save', 'tempSave', 'submit', 'approve', 'reject', 'addSign', 'supplement', 'void', 'print'];
@@ -13,8 +13,8 @@ export interface ToolbarInput {
   mode: string;
   /** The export's buttons for this mode and sub-type: `save` there means the mode lets the document be changed. */
   buttons: readonly string[];
-  /** The server's ProcessView; undefined while it loads. */
-  process?: Pick<ProcessView, 'actions' | 'openTask'> | null;
+  /** The server's process of the document (a save's or a load's form.process, or a ProcessView); null or undefined while unknown. */
+  process?: { actions?: readonly string[]; openTask?: { taskId: number } | null } | null;
 }
 
 /**
@@ -24,8 +24,9 @@ export interface ToolbarInput {
  * - save, temporary save and submit change the document, so they need a mode whose
  *   export offers `save`;
  * - in approval the holder of the open task saves without a lifecycle transition in
- *   partedit / fssc / fsscPartedit / oaapplicant (the export offers `save` there and the
- *   server names the open task);
+ *   partedit / fssc / fsscPartedit / oaapplicant (the export offers `save` there): the
+ *   server names the open task, or offers a task action (approve, reject, add-sign,
+ *   supplement), which only the holder of the open task is offered;
  * - approve, reject, add-sign, supplement, void and print are the server's to allow.
  * A new document can only be saved (or temporarily saved): it has no state yet.
  */
@@ -34,10 +35,11 @@ export function toolbarActions({ isNew, mode, buttons, process }: ToolbarInput):
   if (isNew) return editable ? ['save', 'tempSave'] : [];
   if (!process) return [];
   const allowed = new Set(process.actions ?? []);
+  const holdsTask = Boolean(process.openTask) || taskResults.some((r) => allowed.has(r));
   return lifecycleOrder.filter((action) => {
     switch (action) {
       case 'save':
-        return editable && (allowed.has('save') || (taskEditModes.has(mode) && Boolean(process.openTask)));
+        return editable && (allowed.has('save') || (taskEditModes.has(mode) && holdsTask));
       case 'tempSave':
       case 'submit':
         return editable && allowed.has(action);

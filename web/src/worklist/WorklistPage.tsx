@@ -19,7 +19,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ApiError } from '../api/client';
+import { ApiError, errorText } from '../api/client';
 import { completeTask, type TaskResult } from '../api/process';
 import { docTypesQuery, worklistQuery } from '../api/queries';
 import type { QuickRange, WorklistItem, WorklistKind } from '../api/worklist';
@@ -86,11 +86,8 @@ export default function WorklistPage({ list, title }: WorklistPageProps) {
     try {
       await completeTask({ businessId: item.businessId, taskId: item.taskId, result, comment });
     } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: ['worklist'] });
-        return error.message || t('save.serviceError', { code: error.status });
-      }
-      return String(error);
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: ['worklist'] });
+      return errorText(error);
     }
     setDeciding(null);
     setNotice(t(`process.done.${result}`));

@@ -1,0 +1,155 @@
+package sqldb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"formwork/documents"
+	"formwork/engine"
+
+	"gorm.io/gorm"
+)
+
+// DocumentStore keeps documents (documents.Store).
+type DocumentStore struct{ db *gorm.DB }
+
+// NewDocumentStore is the document store on db (migrated).
+func NewDocumentStore(db *gorm.DB) *DocumentStore { return &DocumentStore{db: db} }
+
+var _ documents.Store = (*DocumentStore)(nil)
+
+// nextBusinessID allocates the next number for docType on day: EX02 +
+// yyyyMMdd + a 4-digit sequence (more digits past 9999).
+func nextBusinessID(tx *gorm.DB, docType string, day time.Time) (string, error) {
+	prefix := docType + day.Format("20060102")
+	var last int
+	err := tx.Raw(`INSERT INTO doc_sequences (prefix, last) VALUES (?, 1)
+		ON CONFLICT (prefix) DO UPDATE SET last = doc_sequences.last + 1 RETURNING last`, prefix).Scan(&last).Error
+	if err != nil {
+		return "", fmt.Errorf("allocate business id: %w", err)
+	}
+	return fmt.Sprintf("%s%04d", prefix, last), nil
+}
+
+// Create numbers and stores a new document with its event.
+func (s *DocumentStore) Create(ctx context.Context, docType string, at time.Time, build func(string) (*documents.Record, *documents.Event, error)) (*documents.Record, error) {
+	var rec *documents.Record
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		id, err := nextBusinessID(tx, docType, at)
+		if err != nil {
+			return err
+		}
+		var ev *documents.Event
+		if rec, ev, err = build(id); err != nil {
+			return err
+		}
+		row := documentRow(*rec)
+		if row.CreatedAt.IsZero() {
+			row.CreatedAt, row.UpdatedAt = at, at
+		}
+		if err := tx.Create(&row).Error; err != nil {
+			return fmt.Errorf("store document: %w", err)
+		}
+		*rec = documents.Record(row)
+		return (&documentTx{tx}).AddEvent(ev)
+	})
+	return rec, err
+}
+
+// Update writes rec over the stored document at expectVersion, with ev.
+func (s *DocumentStore) Update(ctx context.Context, rec *documents.Record, expectVersion int, ev *documents.Event) (bool, error) {
+	var written bool
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		dtx := &documentTx{tx}
+		var err error
+		if written, err = dtx.UpdateDocument(rec, expectVersion, ""); err != nil || !written || ev == nil {
+			return err
+		}
+		return dtx.AddEvent(ev)
+	})
+	return written, err
+}
+
+// Get loads one record; ENOTFOUND when there is none.
+func (s *DocumentStore) Get(ctx context.Context, businessID string) (*documents.Record, error) {
+	var row documentRow
+	err := s.db.WithContext(ctx).Where("business_id = ?", businessID).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		id := engine.Clip(businessID, 40)
+		return nil, engine.Refuse(engine.ENOTFOUND, "businessId", engine.Text{
+			"zh": "单据" + id + "不存在", "en": "no document " + id, "th": "ไม่พบเอกสาร " + id})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load document: %w", err)
+	}
+	rec := documents.Record(row)
+	return &rec, nil
+}
+
+// Count is the number of stored documents.
+func (s *DocumentStore) Count(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&documentRow{}).Count(&n).Error
+	return n, err
+}
+
+// OnTodoList reports whether the document waits for owner or for someone
+// owner is an active delegate of today.
+func (s *DocumentStore) OnTodoList(ctx context.Context, owner, businessID, today string) (bool, error) {
+	var n int64
+	db := s.db.WithContext(ctx)
+	delegators := db.Table("delegations").Select("author_by").
+		Where("author_to = ? AND author_status = ? AND active_from <= ? AND active_to >= ?", owner, "1", today, today)
+	err := db.Table("document_todos").Where("business_id = ? AND done_at IS NULL AND (owner = ? OR owner IN (?))", businessID, owner, delegators).Count(&n).Error
+	if err != nil {
+		return false, fmt.Errorf("look up to-do list: %w", err)
+	}
+	return n > 0, nil
+}
+
+// HasDecided reports whether user is on the document's completed list.
+func (s *DocumentStore) HasDecided(ctx context.Context, user, businessID string) (bool, error) {
+	var n int64
+	if err := s.db.WithContext(ctx).Table("document_dones").Where("business_id = ? AND owner = ?", businessID, user).Count(&n).Error; err != nil {
+		return false, fmt.Errorf("look up completed list: %w", err)
+	}
+	return n > 0, nil
+}
+
+// documentTx is documents.Tx on a gorm transaction.
+type documentTx struct{ tx *gorm.DB }
+
+// DocumentTx is documents.Tx on a gorm transaction, for the units of work
+// of other areas.
+func DocumentTx(tx *gorm.DB) documents.Tx { return &documentTx{tx} }
+
+// UpdateDocument writes rec if the stored one is still at expectVersion
+// (and expectStatus unless "").
+func (d *documentTx) UpdateDocument(rec *documents.Record, expectVersion int, expectStatus string) (bool, error) {
+	q := d.tx.Model(&documentRow{}).Where("business_id = ? AND version = ?", rec.BusinessID, expectVersion)
+	if expectStatus != "" {
+		q = q.Where("status = ?", expectStatus)
+	}
+	res := q.Updates(map[string]any{
+		"status": rec.Status, "business_type1": rec.BusinessType1, "business_type2": rec.BusinessType2,
+		"applicant": rec.Applicant, "company_code": rec.CompanyCode, "amount": rec.Amount,
+		"version": rec.Version, "schema_version": rec.SchemaVersion, "process_id": rec.ProcessID,
+		"description": rec.Description, "body": rec.Body, "updated_at": time.Now(),
+	})
+	if res.Error != nil {
+		return false, fmt.Errorf("update document: %w", res.Error)
+	}
+	return res.RowsAffected > 0, nil
+}
+
+// AddEvent writes a document event.
+func (d *documentTx) AddEvent(ev *documents.Event) error {
+	row := eventRow(*ev)
+	if err := d.tx.Create(&row).Error; err != nil {
+		return fmt.Errorf("write event: %w", err)
+	}
+	ev.ID = row.ID
+	return nil
+}

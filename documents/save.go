@@ -1,0 +1,320 @@
+package documents
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"formwork/engine"
+)
+
+// SaveRequest is one save of a document a client sent.
+type SaveRequest struct {
+	Body      []byte
+	Family    string // the family of the URL: it must be the type's
+	Action    string // the action mode ("" is new)
+	Confirmed map[string]bool
+	Temp      bool   // a temporary save (暂存): only malformed values are refused
+	AuthorBy  string // a new document filed for this delegator
+	Who       Actor
+}
+
+// Saved is the outcome of a save: the stored record, the document as
+// stored, and its evaluation under the save's action (states and check).
+// Record is nil when the check refused the document: Evaluation.Check says
+// why, and nothing was written.
+type Saved struct {
+	Record     *Record
+	Doc        *engine.Document
+	Evaluation *engine.Evaluation
+}
+
+// actionPartEdit is the event action of a change under an open task; the
+// document's state does not change.
+const actionPartEdit = "partEdit"
+
+// Create checks a new document and stores it when the check passes.
+func (s *Service) Create(ctx context.Context, req SaveRequest) (*Saved, error) {
+	doc, structural, err := s.Decode(req.Body)
+	if err != nil {
+		return nil, err
+	}
+	if live := s.cat().DocTypeIn(doc.Type.Edition, doc.Type.Code); live != nil && live != doc.Type {
+		// a new document is always of the live version
+		if doc, structural, err = engine.DecodeAs(live, req.Body); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkFamily(req.Family, doc.Type); err != nil {
+		return nil, err
+	}
+	head := doc.Head()
+	if err := s.FillFiler(ctx, req.Who, req.AuthorBy, head); err != nil {
+		return nil, err
+	}
+	if err := s.MayFileFor(ctx, req.Who, head.String("applicant"), head.String("companyCode")); err != nil {
+		return nil, err
+	}
+	if _, err := s.gate.MaySave(ctx, req.Who, nil, doc.Type.Family, req.Action, req.Temp); err != nil {
+		return nil, err
+	}
+	return s.CreateDocument(ctx, doc, structural, engine.Options{Action: req.Action, Confirmed: req.Confirmed}, req.Who.Username(), req.Temp)
+}
+
+// CreateDocument checks a decoded new document and stores it when the check
+// passes, with maker as head.createBy. The server's fields (number,
+// version, status, maker, ...) are never taken from the client, and a field
+// the action mode does not let the user fill is refused (EFORBIDDEN). Who
+// may file for whom is the caller's to decide (MayFileFor).
+func (s *Service) CreateDocument(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options, maker string, temp bool) (*Saved, error) {
+	head := doc.Head()
+	if id := head.String("businessId"); id != "" {
+		return nil, engine.Refuse(engine.EINVALID, "head.businessId", engine.Text{
+			"zh": fmt.Sprintf("单据%s已有单号：请用 PUT .../head/update 修改", id),
+			"en": fmt.Sprintf("document %s already has a number: update it with PUT .../head/update", id),
+			"th": fmt.Sprintf("เอกสาร %s มีเลขที่แล้ว: กรุณาแก้ไขด้วย PUT .../head/update", id)})
+	}
+	if opt.Action == "" {
+		opt.Action = "new"
+	}
+	if err := canSave(doc.Type, opt.Action); err != nil {
+		return nil, err
+	}
+	blank := doc.Type.NewDocument()
+	engine.KeepServerFields(doc, blank)
+	ev := engine.Evaluate(doc, structural, opt)
+	engine.Check(blank, nil, opt) // its defaults are no change of the user's
+	if err := forbidden(blank, doc, opt.Action); err != nil {
+		return nil, err
+	}
+	if temp {
+		ev.Check = structuralOnly(ev.Check, structural)
+	}
+	if !ev.Check.Valid {
+		return &Saved{Doc: doc, Evaluation: ev}, nil
+	}
+	now := s.now()
+	rec, err := s.store.Create(ctx, doc.Type.Code, now, func(id string) (*Record, *Event, error) {
+		head["businessId"] = id
+		head["version"] = 1
+		head["schemaVersion"] = doc.Type.Version
+		head["status"] = "draft"
+		head["createBy"] = maker
+		head["createAt"] = now.Format("2006-01-02 15:04:05")
+		rec, err := RecordOf(doc)
+		if err != nil {
+			return nil, nil, err
+		}
+		return rec, &Event{BusinessID: id, At: now, Actor: maker, ToStatus: rec.Status, Action: "create"}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Saved{Record: rec, Doc: doc, Evaluation: ev}, nil
+}
+
+// Update saves a stored document again, at the version the client loaded
+// (optimistic locking): under the type and version it was saved with, as
+// the lifecycle and the action mode allow.
+func (s *Service) Update(ctx context.Context, req SaveRequest) (*Saved, error) {
+	doc, structural, err := s.Decode(req.Body)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkFamily(req.Family, doc.Type); err != nil {
+		return nil, err
+	}
+	head := doc.Head()
+	version, err := versionOf(head, structural)
+	if err != nil {
+		return nil, err
+	}
+	stored, err := s.store.Get(ctx, head.String("businessId"))
+	if err != nil {
+		return nil, err
+	}
+	if err := s.MayOpen(ctx, req.Who, stored); err != nil {
+		return nil, err
+	}
+	// a new reimburser or company is judged like a new document's (a blank
+	// one is left to the check, which names the required field)
+	if applicant, company := head.String("applicant"), head.String("companyCode"); applicant != "" && company != "" &&
+		(applicant != stored.Applicant || company != stored.CompanyCode) {
+		if err := s.MayFileFor(ctx, req.Who, applicant, company); err != nil {
+			return nil, err
+		}
+	}
+	if err := sameDocument(stored, doc.Type.Code, version); err != nil {
+		return nil, err
+	}
+	if req.Action == "" {
+		req.Action = "new"
+	}
+	if err := canSave(doc.Type, req.Action); err != nil {
+		return nil, err
+	}
+	saveAs, err := s.gate.MaySave(ctx, req.Who, stored, doc.Type.Family, req.Action, req.Temp)
+	if err != nil {
+		return nil, err
+	}
+	if dt := s.StoredType(stored); dt != doc.Type {
+		// checked under the version the document was saved with
+		if doc, structural, err = engine.DecodeAs(dt, req.Body); err != nil {
+			return nil, err
+		}
+		head = doc.Head()
+	}
+	return s.updateChecked(ctx, stored, doc, structural, req, saveAs, version)
+}
+
+// updateChecked checks doc against the stored document and writes it.
+func (s *Service) updateChecked(ctx context.Context, stored *Record, doc *engine.Document, structural []engine.Finding, req SaveRequest, saveAs string, version int) (*Saved, error) {
+	prev, _, err := engine.DecodeAs(doc.Type, []byte(stored.Body))
+	if err != nil {
+		return nil, fmt.Errorf("stored document %s cannot be read: %w", stored.BusinessID, err)
+	}
+	engine.KeepServerFields(doc, prev)
+	opt := engine.Options{Action: req.Action, Confirmed: req.Confirmed}
+	ev := engine.Evaluate(doc, structural, opt)
+	engine.Check(prev, nil, opt)
+	if err := forbidden(prev, doc, req.Action); err != nil {
+		return nil, err
+	}
+	if req.Temp {
+		ev.Check = structuralOnly(ev.Check, structural)
+	}
+	if !ev.Check.Valid {
+		return &Saved{Doc: doc, Evaluation: ev}, nil
+	}
+	head := doc.Head()
+	head["version"] = version + 1
+	head["schemaVersion"] = doc.Type.Version
+	var event *Event
+	if saveAs == actionPartEdit { // a change in approval is on the record
+		event = &Event{BusinessID: stored.BusinessID, At: s.now(), Actor: req.Who.Username(), FromStatus: stored.Status, ToStatus: stored.Status, Action: actionPartEdit}
+	}
+	rec, err := RecordOf(doc)
+	if err != nil {
+		return nil, err
+	}
+	written, err := s.store.Update(ctx, rec, version, event)
+	if err != nil {
+		return nil, err
+	}
+	if !written {
+		if _, err := s.store.Get(ctx, rec.BusinessID); err != nil {
+			return nil, err
+		}
+		return nil, staleVersion(rec.BusinessID, version, version+1)
+	}
+	rec.Edition, rec.CreatedAt = stored.Edition, stored.CreatedAt
+	return &Saved{Record: rec, Doc: doc, Evaluation: ev}, nil
+}
+
+// versionOf reads head.businessId and head.version of an update.
+func versionOf(head engine.Values, structural []engine.Finding) (int, error) {
+	if head.String("businessId") == "" {
+		return 0, engine.Refuse(engine.EINVALID, "head.businessId", engine.Text{
+			"zh": "缺少 head.businessId：新单据请用 POST .../head/create 创建",
+			"en": "head.businessId is missing: create a new document with POST .../head/create",
+			"th": "ไม่มี head.businessId: สร้างเอกสารใหม่ด้วย POST .../head/create"})
+	}
+	if version, ok := head["version"].(int); ok {
+		return version, nil
+	}
+	for _, f := range structural {
+		if f.Path == "head.version" {
+			return 0, engine.Refuse(engine.EINVALID, "head.version", engine.Text{
+				"zh": "head.version 须为整数：请回传您加载时的版本号",
+				"en": "head.version must be a whole number: send back the version you loaded",
+				"th": "head.version ต้องเป็นจำนวนเต็ม: กรุณาส่งเวอร์ชันที่คุณโหลดกลับมา"})
+		}
+	}
+	return 0, engine.Refuse(engine.EINVALID, "head.version", engine.Text{
+		"zh": "缺少 head.version：请回传您加载时的版本号",
+		"en": "head.version is missing: send back the version you loaded",
+		"th": "ไม่มี head.version: กรุณาส่งเวอร์ชันที่คุณโหลดกลับมา"})
+}
+
+// sameDocument refuses an update of another type than the stored one, or
+// from a version that is no longer the latest.
+func sameDocument(stored *Record, docType string, version int) error {
+	if stored.DocType != docType {
+		return engine.Refuse(engine.EINVALID, "head.docType", engine.Text{
+			"zh": fmt.Sprintf("单据%s是%s，不是%s", stored.BusinessID, stored.DocType, docType),
+			"en": fmt.Sprintf("document %s is a %s, not a %s", stored.BusinessID, stored.DocType, docType),
+			"th": fmt.Sprintf("เอกสาร %s เป็นประเภท %s ไม่ใช่ %s", stored.BusinessID, stored.DocType, docType)})
+	}
+	if stored.Version != version {
+		return staleVersion(stored.BusinessID, version, stored.Version)
+	}
+	return nil
+}
+
+// StaleVersion is the ECONFLICT of a change from a version that is no
+// longer the latest.
+func StaleVersion(businessID string, have, latest int) error {
+	return staleVersion(businessID, have, latest)
+}
+
+func staleVersion(businessID string, have, latest int) error {
+	return engine.Refuse(engine.ECONFLICT, "head.version", engine.Text{
+		"zh": fmt.Sprintf("单据%s已被他人修改（您的版本为%d，最新版本为%d），请重新加载", businessID, have, latest),
+		"en": fmt.Sprintf("document %s was changed by someone else (you have version %d, the latest is %d); reload it", businessID, have, latest),
+		"th": fmt.Sprintf("เอกสาร %s ถูกผู้อื่นแก้ไขแล้ว (คุณมีเวอร์ชัน %d เวอร์ชันล่าสุดคือ %d) กรุณาโหลดใหม่", businessID, have, latest)})
+}
+
+// checkFamily refuses a document saved under another family's URL.
+func checkFamily(family string, d *engine.DocType) error {
+	if family == d.Family {
+		return nil
+	}
+	return engine.Refuse(engine.EINVALID, "head.docType", engine.Text{
+		"zh": fmt.Sprintf("%s单据应保存在 /yx/%s/ 下，而不是 /yx/%s/", d.Code, d.Family, engine.Clip(family, 10)),
+		"en": fmt.Sprintf("%s documents are saved under /yx/%s/, not /yx/%s/", d.Code, d.Family, engine.Clip(family, 10)),
+		"th": fmt.Sprintf("เอกสาร %s บันทึกภายใต้ /yx/%s/ ไม่ใช่ /yx/%s/", d.Code, d.Family, engine.Clip(family, 10))})
+}
+
+// CheckFamily is checkFamily for the load of a stored document.
+func CheckFamily(family string, d *engine.DocType) error { return checkFamily(family, d) }
+
+// canSave refuses a save under an action mode without a save button (read,
+// oareview).
+func canSave(d *engine.DocType, action string) error {
+	if m := d.Mode(action); m == nil || !m.CanSave() {
+		return engine.Refuse(engine.EFORBIDDEN, "action", engine.Text{
+			"zh": fmt.Sprintf("在%s模式下不能保存单据", action),
+			"en": fmt.Sprintf("a document cannot be saved in action mode %s", action),
+			"th": fmt.Sprintf("ไม่สามารถบันทึกเอกสารในโหมด %s", action)})
+	}
+	return nil
+}
+
+// forbidden refuses changes to fields the action mode does not let the
+// user edit, naming them.
+func forbidden(prev, next *engine.Document, action string) error {
+	paths := engine.ForbiddenChanges(prev, next, action)
+	if len(paths) == 0 {
+		return nil
+	}
+	list := strings.Join(paths, ", ")
+	return &ForbiddenChange{Paths: paths, Err: engine.Refuse(engine.EFORBIDDEN, paths[0], engine.Text{
+		"zh": fmt.Sprintf("%s模式下不能修改 %s", action, list),
+		"en": fmt.Sprintf("action mode %s does not allow changing %s", action, list),
+		"th": fmt.Sprintf("โหมด %s ไม่อนุญาตให้แก้ไข %s", action, list)})}
+}
+
+// ForbiddenChange is the refusal of fields the action mode does not let
+// the user change; Paths names them.
+type ForbiddenChange struct {
+	Paths []string
+	Err   *engine.Error
+}
+
+func (f *ForbiddenChange) Error() string { return f.Err.Error() }
+
+// Unwrap lets errors.As find the *engine.Error.
+func (f *ForbiddenChange) Unwrap() error { return f.Err }
+
+// Data is what the refusal answers besides its message: the fields.
+func (f *ForbiddenChange) Data() any { return map[string]any{"fields": f.Paths} }

@@ -1,0 +1,82 @@
+package documents
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"formwork/engine"
+)
+
+// Service is the documents use cases.
+type Service struct {
+	store  Store
+	cat    func() *engine.Catalogue
+	people People
+	gate   Gate
+	now    func() time.Time
+}
+
+// NewService builds the documents use cases on store, reading the live
+// catalogue from cat. The lifecycle gate is set with SetGate once the
+// approval workflow is built (it reads documents too).
+func NewService(store Store, cat func() *engine.Catalogue, people People, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, cat: cat, people: people, now: now}
+}
+
+// SetGate sets what the lifecycle says about saving.
+func (s *Service) SetGate(g Gate) { s.gate = g }
+
+// today is the date delegations are judged by, in the server's time zone.
+func (s *Service) today() string { return s.now().Format("2006-01-02") }
+
+// Get loads one record; ENOTFOUND when there is none.
+func (s *Service) Get(ctx context.Context, businessID string) (*Record, error) {
+	return s.store.Get(ctx, businessID)
+}
+
+// Count is the number of stored documents.
+func (s *Service) Count(ctx context.Context) (int64, error) { return s.store.Count(ctx) }
+
+// StoredType is the document type a stored document was saved under: its
+// edition and schema version. A version the catalogue no longer has (never
+// released, then changed) falls back to the live type; nil when the
+// catalogue has no such type at all.
+func (s *Service) StoredType(rec *Record) *engine.DocType {
+	cat := s.cat()
+	edition := rec.Edition
+	if edition == "" {
+		edition = cat.DefaultEdition
+	}
+	if d := cat.DocTypeVersion(edition, rec.DocType, rec.SchemaVersion); d != nil {
+		return d
+	}
+	return cat.DocTypeIn(edition, rec.DocType)
+}
+
+// Stored loads a document with its decoded body, under the type and
+// version it was saved with.
+func (s *Service) Stored(ctx context.Context, businessID string) (*Record, *engine.Document, []engine.Finding, error) {
+	rec, err := s.store.Get(ctx, businessID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	doc, structural, err := s.Decoded(rec)
+	return rec, doc, structural, err
+}
+
+// Decoded decodes a stored record's body under its type and version.
+func (s *Service) Decoded(rec *Record) (*engine.Document, []engine.Finding, error) {
+	dt := s.StoredType(rec)
+	if dt == nil {
+		return nil, nil, fmt.Errorf("document %s is a %s, which the catalogue no longer has", rec.BusinessID, rec.DocType)
+	}
+	doc, structural, err := engine.DecodeAs(dt, []byte(rec.Body))
+	if err != nil {
+		return nil, nil, fmt.Errorf("stored document %s cannot be read: %w", rec.BusinessID, err)
+	}
+	return doc, structural, nil
+}

@@ -1,0 +1,258 @@
+package masterdata
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Records is a whole set of master data to import at once.
+type Records struct {
+	SetsOfBooks     []SetOfBooks
+	Companies       []Company
+	Departments     []Department
+	CostCenters     []CostCenter
+	ProfitCenters   []ProfitCenter
+	BusinessRanges  []BusinessRange
+	Employees       []Employee
+	Vendors         []Vendor
+	Customers       []Customer
+	Banks           []Bank
+	Projects        []Project
+	SpecialAccounts []SpecialAccount
+	NamedCodes      []DictionaryEntry
+}
+
+// Problems are the problems of a set of records, one sentence each naming
+// the record.
+type Problems []string
+
+// Err is nil without problems, else an error with the first problem (in
+// sort order) and how many more there are, prefixed by where.
+func (p Problems) Err(where string) error {
+	if len(p) == 0 {
+		return nil
+	}
+	list := append(Problems(nil), p...)
+	sort.Strings(list)
+	more := ""
+	if len(list) > 1 {
+		more = fmt.Sprintf(" (and %d more problems)", len(list)-1)
+	}
+	return fmt.Errorf("%s: %s%s", where, list[0], more)
+}
+
+func (p *Problems) add(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }
+
+var cnapsPattern = regexp.MustCompile(`^[0-9]{12}$`)
+
+// Problems normalises the records (usernames in lower case, the default
+// statuses) and lists their problems: codes and names, references between
+// kinds, the reserved no-project code. None: they may be imported.
+func (r *Records) Problems() Problems {
+	var p Problems
+	r.normalise()
+	sobs := codes(&p, "set of books", r.SetsOfBooks, func(x SetOfBooks) (string, Name) { return x.Code, x.Name })
+	companies := codes(&p, "company", r.Companies, func(x Company) (string, Name) { return x.Code, x.Name })
+	codes(&p, "department", r.Departments, func(x Department) (string, Name) { return x.Code, x.Name })
+	codes(&p, "cost centre", r.CostCenters, func(x CostCenter) (string, Name) { return x.Code, x.Name })
+	codes(&p, "profit centre", r.ProfitCenters, func(x ProfitCenter) (string, Name) { return x.Code, x.Name })
+	codes(&p, "business range", r.BusinessRanges, func(x BusinessRange) (string, Name) { return x.Code, x.Name })
+	codes(&p, "employee", r.Employees, func(x Employee) (string, Name) { return x.EmpID, x.Name })
+	codes(&p, "vendor", r.Vendors, func(x Vendor) (string, Name) { return x.Code, x.Name })
+	codes(&p, "customer", r.Customers, func(x Customer) (string, Name) { return x.Code, x.Name })
+	banks := codes(&p, "bank", r.Banks, func(x Bank) (string, Name) { return x.Cnaps, x.Name })
+	codes(&p, "project", r.Projects, func(x Project) (string, Name) { return x.Code, x.Name })
+	codes(&p, "special account code", r.SpecialAccounts, func(x SpecialAccount) (string, Name) { return x.Code, x.Name })
+
+	for _, c := range r.Companies {
+		p.ref("company "+c.Code, "set of books", c.Sob, sobs, true)
+	}
+	r.checkOrganisation(&p, companies)
+	r.checkEmployees(&p, companies)
+	r.checkPartners(&p, companies, banks)
+	r.checkProjects(&p, companies)
+	r.checkSpecialAccounts(&p, companies)
+	for _, e := range r.NamedCodes {
+		if _, master := KindOf(e.DicID); master {
+			p.add("dictionaries.%s: %s is a master-data dictionary, list its records under their kind", e.DicID, e.DicID)
+			break
+		}
+	}
+	return p
+}
+
+// normalise trims and lower-cases usernames and fills the default statuses.
+func (r *Records) normalise() {
+	for i := range r.Employees {
+		e := &r.Employees[i]
+		e.Username = strings.ToLower(strings.TrimSpace(e.Username))
+		if e.Status == "" {
+			e.Status = EmployeeActive
+		}
+	}
+	for i := range r.Projects {
+		if r.Projects[i].Status == "" {
+			r.Projects[i].Status = ProjectOpen
+		}
+	}
+}
+
+// checkOrganisation checks the company of departments, cost and profit
+// centres and business ranges, and that what they name is of that company.
+func (r *Records) checkOrganisation(p *Problems, companies map[string]bool) {
+	deptCompany, costCompany, profitCompany := r.companyOf()
+	for _, d := range r.Departments {
+		what := "department " + d.Code
+		p.ref(what, "company", d.Company, companies, true)
+		p.sameCompany(what, "parent department", d.Parent, d.Company, deptCompany)
+		p.sameCompany(what, "cost centre", d.CostCenter, d.Company, costCompany)
+	}
+	for _, c := range r.CostCenters {
+		what := "cost centre " + c.Code
+		p.ref(what, "company", c.Company, companies, true)
+		p.sameCompany(what, "department", c.Department, c.Company, deptCompany)
+		p.sameCompany(what, "profit centre", c.ProfitCenter, c.Company, profitCompany)
+	}
+	for _, c := range r.ProfitCenters {
+		p.ref("profit centre "+c.Code, "company", c.Company, companies, true)
+	}
+	for _, b := range r.BusinessRanges {
+		p.ref("business range "+b.Code, "company", b.Company, companies, true)
+	}
+}
+
+// companyOf maps departments, cost centres and profit centres to their
+// company.
+func (r *Records) companyOf() (dept, cost, profit map[string]string) {
+	dept, cost, profit = map[string]string{}, map[string]string{}, map[string]string{}
+	for _, d := range r.Departments {
+		dept[d.Code] = d.Company
+	}
+	for _, c := range r.CostCenters {
+		cost[c.Code] = c.Company
+	}
+	for _, c := range r.ProfitCenters {
+		profit[c.Code] = c.Company
+	}
+	return dept, cost, profit
+}
+
+func (r *Records) checkEmployees(p *Problems, companies map[string]bool) {
+	deptCompany, costCompany, _ := r.companyOf()
+	usernames := map[string]bool{}
+	for _, e := range r.Employees {
+		what := "employee " + e.EmpID
+		p.ref(what, "company", e.Company, companies, true)
+		p.sameCompany(what, "department", e.Department, e.Company, deptCompany)
+		p.sameCompany(what, "cost centre", e.CostCenter, e.Company, costCompany)
+		p.oneOf(what, "status", e.Status, EmployeeActive, EmployeeLeft)
+		if e.Username != "" {
+			if usernames[e.Username] {
+				p.add("%s: username %s is another employee's", what, e.Username)
+			}
+			usernames[e.Username] = true
+		}
+	}
+}
+
+func (r *Records) checkPartners(p *Problems, companies, banks map[string]bool) {
+	for _, v := range r.Vendors {
+		p.ref("vendor "+v.Code, "company", v.Company, companies, false)
+		p.ref("vendor "+v.Code, "bank", v.Bank, banks, false)
+	}
+	for _, c := range r.Customers {
+		p.ref("customer "+c.Code, "company", c.Company, companies, false)
+		p.ref("customer "+c.Code, "bank", c.Bank, banks, false)
+	}
+	for _, b := range r.Banks {
+		if !cnapsPattern.MatchString(b.Cnaps) || !strings.HasPrefix(b.Cnaps, b.BankCode) || b.BankCode == "" || b.BankName.Zh == "" {
+			p.add("bank %s: a CNAPS code is 12 digits starting with the bank's code (bankCode %q), and the bank needs a bankName", b.Cnaps, b.BankCode)
+		}
+	}
+}
+
+func (r *Records) checkProjects(p *Problems, companies map[string]bool) {
+	for _, pr := range r.Projects {
+		if pr.Code == NoProjectCode {
+			p.add("project %s: the code is reserved for the dictionary's no-project entry", pr.Code)
+		}
+		p.ref("project "+pr.Code, "company", pr.Company, companies, true)
+		p.oneOf("project "+pr.Code, "status", pr.Status, ProjectOpen, ProjectClosed)
+	}
+}
+
+// checkSpecialAccounts: a level-1 code's company (empty: every company),
+// a level-2 code under a level-1 code, of its company.
+func (r *Records) checkSpecialAccounts(p *Problems, companies map[string]bool) {
+	level1 := map[string]string{}
+	for _, a := range r.SpecialAccounts {
+		if a.Level == 1 {
+			level1[a.Code] = a.Company
+		}
+	}
+	for _, a := range r.SpecialAccounts {
+		what := "special account code " + a.Code
+		switch company, known := level1[a.Parent]; {
+		case a.Level == 1 && a.Parent == "":
+			p.ref(what, "company", a.Company, companies, false)
+		case a.Level == 2 && !known:
+			p.add("%s: a level-2 code is under a level-1 code, not %q", what, a.Parent)
+		case a.Level == 2 && company != a.Company:
+			p.add("%s: a level-2 code belongs to the companies of its level-1 code %s", what, a.Parent)
+		case a.Level != 2:
+			p.add("%s: the level is 1 (without a parent) or 2, not %d", what, a.Level)
+		}
+	}
+}
+
+// codes checks that each record of a kind has a code, a Chinese name and no
+// code twice, and returns the codes.
+func codes[T any](p *Problems, kind string, list []T, at func(T) (string, Name)) map[string]bool {
+	seen := map[string]bool{}
+	for _, x := range list {
+		code, name := at(x)
+		switch {
+		case strings.TrimSpace(code) == "" || strings.TrimSpace(code) != code:
+			p.add("%s %q: the code is empty or has spaces around it", kind, code)
+		case seen[code]:
+			p.add("%s %s: the code is used twice", kind, code)
+		case name.Zh == "":
+			p.add("%s %s: the name needs zh (and en)", kind, code)
+		}
+		seen[code] = true
+	}
+	return seen
+}
+
+// ref checks that code, when given (or required), is one of known.
+func (p *Problems) ref(what, kind, code string, known map[string]bool, required bool) {
+	switch {
+	case code == "" && required:
+		p.add("%s: the %s is missing", what, kind)
+	case code != "" && !known[code]:
+		p.add("%s: %s %s is not in the master data", what, kind, code)
+	}
+}
+
+// sameCompany checks that code, when given, is a record of company
+// (companyOf maps the kind's codes to their company).
+func (p *Problems) sameCompany(what, kind, code, company string, companyOf map[string]string) {
+	switch other, known := companyOf[code]; {
+	case code == "":
+	case !known:
+		p.add("%s: %s %s is not in the master data", what, kind, code)
+	case other != company:
+		p.add("%s: %s %s belongs to company %s, not %s", what, kind, code, other, company)
+	}
+}
+
+func (p *Problems) oneOf(what, field, value string, allowed ...string) {
+	for _, a := range allowed {
+		if value == a {
+			return
+		}
+	}
+	p.add("%s: %s must be one of %s, not %q", what, field, strings.Join(allowed, ", "), value)
+}

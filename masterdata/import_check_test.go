@@ -1,0 +1,136 @@
+package masterdata_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"formwork/masterdata"
+	"formwork/masterdata/masterdatatest"
+)
+
+// group is a small consistent set of master data.
+func group() *masterdata.Records {
+	return &masterdata.Records{
+		SetsOfBooks: []masterdata.SetOfBooks{{Code: "1000", Name: masterdata.Name{Zh: "集团账套", En: "Group ledger"}}},
+		Companies: []masterdata.Company{{Code: "1000", Name: masterdata.Name{Zh: "集团总部", En: "Group headquarters", Th: "สำนักงานใหญ่กลุ่ม"}, Sob: "1000"},
+			{Code: "2000", Name: masterdata.Name{Zh: "分公司", En: "Branch"}, Sob: "1000"}},
+		Departments:   []masterdata.Department{{Code: "D1", Name: masterdata.Name{Zh: "销售部"}, Company: "1000", CostCenter: "CC1"}},
+		CostCenters:   []masterdata.CostCenter{{Code: "CC1", Name: masterdata.Name{Zh: "成本中心"}, Company: "1000", Department: "D1"}},
+		Employees:     []masterdata.Employee{{EmpID: "E1", Name: masterdata.Name{Zh: "张三", En: "Zhang San"}, Username: " Employee01 ", Company: "1000", Department: "D1"}},
+		Banks:         []masterdata.Bank{{Cnaps: "102290000011", Name: masterdata.Name{Zh: "工行上海"}, BankCode: "102", BankName: masterdata.Name{Zh: "工商银行"}}},
+		Vendors:       []masterdata.Vendor{{BusinessPartner: masterdata.BusinessPartner{Code: "V1", Name: masterdata.Name{Zh: "供应商"}, Bank: "102290000011"}}},
+		Projects:      []masterdata.Project{{Code: "P1", Name: masterdata.Name{Zh: "项目"}, Company: "1000"}},
+		NamedCodes:    []masterdata.DictionaryEntry{{DicID: "docFamily", Code: "ap", Zh: "应付", En: "Payables"}},
+		ProfitCenters: nil,
+		SpecialAccounts: []masterdata.SpecialAccount{{Code: "RD", Name: masterdata.Name{Zh: "研发"}, Level: 1, Company: "1000"},
+			{Code: "RD01", Name: masterdata.Name{Zh: "研发一"}, Level: 2, Parent: "RD", Company: "1000"}},
+	}
+}
+
+func TestRecordsProblems(t *testing.T) {
+	r := group()
+	if p := r.Problems(); len(p) != 0 {
+		t.Fatalf("a consistent group has problems: %v", p)
+	}
+	if e := r.Employees[0]; e.Username != "employee01" || e.Status != masterdata.EmployeeActive || r.Projects[0].Status != masterdata.ProjectOpen {
+		t.Errorf("normalised: username %q, status %q, project status %q", e.Username, e.Status, r.Projects[0].Status)
+	}
+	for name, c := range map[string]struct {
+		edit func(r *masterdata.Records)
+		want string
+	}{
+		"an unknown set of books": {func(r *masterdata.Records) { r.Companies[1].Sob = "9" }, "company 2000: set of books 9 is not in the master data"},
+		"a code used twice":       {func(r *masterdata.Records) { r.Companies[1].Code = "1000" }, "company 1000: the code is used twice"},
+		"a code with spaces":      {func(r *masterdata.Records) { r.Projects[0].Code = " P1" }, `project " P1": the code is empty or has spaces around it`},
+		"no Chinese name":         {func(r *masterdata.Records) { r.Departments[0].Name = masterdata.Name{En: "Sales"} }, "department D1: the name needs zh"},
+		"another company's cost centre": {func(r *masterdata.Records) {
+			r.Employees[0].Company, r.Employees[0].Department, r.Employees[0].CostCenter = "2000", "", "CC1"
+		}, "employee E1: cost centre CC1 belongs to company 1000, not 2000"},
+		"a username twice": {func(r *masterdata.Records) {
+			r.Employees = append(r.Employees, masterdata.Employee{EmpID: "E2", Name: masterdata.Name{Zh: "李四"}, Username: "EMPLOYEE01", Company: "1000"})
+		}, "employee E2: username employee01 is another employee's"},
+		"an unknown status":      {func(r *masterdata.Records) { r.Employees[0].Status = "9" }, `employee E1: status must be one of 1, 0, not "9"`},
+		"the no-project code":    {func(r *masterdata.Records) { r.Projects[0].Code = masterdata.NoProjectCode }, "project 0: the code is reserved"},
+		"a CNAPS code too short": {func(r *masterdata.Records) { r.Banks[0].Cnaps = "10229" }, "bank 10229: a CNAPS code is 12 digits"},
+		"a level-2 code without its level-1 code": {func(r *masterdata.Records) { r.SpecialAccounts[1].Parent = "XX" },
+			`special account code RD01: a level-2 code is under a level-1 code, not "XX"`},
+		"a level-2 code of another company": {func(r *masterdata.Records) { r.SpecialAccounts[1].Company = "2000" },
+			"special account code RD01: a level-2 code belongs to the companies of its level-1 code RD"},
+		"a level 3": {func(r *masterdata.Records) { r.SpecialAccounts[1].Level = 3 }, "special account code RD01: the level is 1 (without a parent) or 2, not 3"},
+		"a named code of a master-data kind": {func(r *masterdata.Records) { r.NamedCodes[0].DicID = "company" },
+			"dictionaries.company: company is a master-data dictionary"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := group()
+			c.edit(r)
+			err := r.Problems().Err("master data")
+			if err == nil || !strings.HasPrefix(err.Error(), "master data: ") || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want %q", err, c.want)
+			}
+		})
+	}
+	many := masterdata.Problems{"b", "a", "c"}.Err("seeds")
+	if many == nil || many.Error() != "seeds: a (and 2 more problems)" {
+		t.Errorf("three problems: %v", many)
+	}
+}
+
+func TestImport(t *testing.T) {
+	ctx := context.Background()
+	store := &masterdatatest.Store{}
+	md := masterdata.NewService(store)
+	broken := group()
+	broken.Companies[0].Sob = "9"
+	if _, err := md.Import(ctx, broken); err == nil || !strings.Contains(err.Error(), "set of books 9") {
+		t.Errorf("importing broken records: %v", err)
+	}
+	if empty, err := md.Empty(ctx); !empty || err != nil {
+		t.Errorf("broken records were written: empty %v, %v", empty, err)
+	}
+	got, err := md.Import(ctx, group())
+	want := masterdata.Counts{SetsOfBooks: 1, Companies: 2, Departments: 1, CostCenters: 1, Employees: 1, Vendors: 1, Banks: 1, Projects: 1,
+		SpecialAccounts: 2, DictionaryEntries: 1}
+	if err != nil || got != want || got.Total() != 12 {
+		t.Fatalf("imported %+v (%v), want %+v", got, err, want)
+	}
+	if e, _ := store.EmployeeByUsername(ctx, "employee01"); e == nil {
+		t.Error("the import did not write the normalised username")
+	}
+	if empty, _ := md.Empty(ctx); empty {
+		t.Error("after an import the master data is still empty")
+	}
+}
+
+func TestNames(t *testing.T) {
+	ctx := context.Background()
+	store := &masterdatatest.Store{Records: *group()}
+	md := masterdata.NewService(store)
+	for _, c := range []struct{ dic, code, lang, want string }{
+		{"company", "1000", "th", "สำนักงานใหญ่กลุ่ม"},
+		{"company", "2000", "en", "Branch"},
+		{"company", "2000", "th", "分公司"}, // engine.Text: Chinese first
+		{"employee", "E1", "en", "Zhang San"},
+		{"project", "0", "th", "ไม่มีโครงการ"},
+		{"docFamily", "ap", "en", "Payables"},
+		{"company", "9999", "en", ""},
+		{"docFamily", "zz", "en", ""},
+		{"company", "", "en", ""},
+	} {
+		got, err := md.CodeName(ctx, c.dic, c.code)
+		if err != nil || got.In(c.lang) != c.want {
+			t.Errorf("CodeName(%s, %s) in %s: %q (%v), want %q", c.dic, c.code, c.lang, got.In(c.lang), err, c.want)
+		}
+	}
+	if n, err := md.PersonName(ctx, "employee01"); err != nil || n != nil {
+		t.Errorf("the username is stored as written in the fake: %v %v", n, err)
+	}
+	store.Records.Employees[0].Username = "employee01"
+	if n, err := md.PersonName(ctx, "employee01"); err != nil || n.In("en") != "Zhang San" {
+		t.Errorf("PersonName: %v %v", n, err)
+	}
+	d, err := md.Dictionary(ctx)
+	if err != nil || d.Name("docFamily", "ap", "en") != "Payables" || d.Name("docFamily", "zz", "en") != "zz" {
+		t.Errorf("Dictionary: %v %v", d, err)
+	}
+}

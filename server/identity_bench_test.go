@@ -1,0 +1,26 @@
+package server_test
+
+import "testing"
+
+// BenchmarkSignedInRequestPostgres measures signed-in requests that do
+// little else than resolve their session and user, over HTTP on
+// PostgreSQL: what the identity cache saves on every request. status reads
+// nothing more; menus answers the menu tree (menu items and the user's
+// menus).
+//
+//	go test ./server -run '^$' -bench BenchmarkSignedInRequest -benchtime 2000x
+func BenchmarkSignedInRequestPostgres(b *testing.B) {
+	api := newTestAPI(b, openPostgres(b), nil)
+	for _, r := range []struct{ name, url string }{
+		{"status", "/api/formwork/registry/status"},
+		{"menus", "/api/galaxycommon/menu/tree"},
+	} {
+		b.Run(r.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if res := api.request(b, "GET", r.url, "", nil); res.status != 200 {
+					b.Fatalf("HTTP %d: %s", res.status, clip(res.body))
+				}
+			}
+		})
+	}
+}

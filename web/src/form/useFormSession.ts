@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formExportQuery } from '../api/queries';
+import type { CheckResult, EvaluateResult, FieldState, FormDocument, FormProcess, SchemaRef, StoredForm } from '../api/types';
+import type { ProcessView } from '../api/process';
+import { useEdition, type EditionState } from '../auth/useEdition';
+import { formExportParams } from './exportParams';
+import { mergeValues } from './mergeValues';
+import { useEvaluate } from './useEvaluate';
+import { useStoredLoad } from './useStoredLoad';
+
+/** What the form page shows: the document and what the server said about it. */
+export interface Shown {
+  document: FormDocument;
+  /** Field states: a save's or a load's form.states, then the evaluate calls' while the person types. */
+  states: Record<string, FieldState>;
+  check?: CheckResult;
+  /** The stored document's state and the actions the user may take now; null for a new document. */
+  process: FormProcess | null;
+  /** The export the last save or load named; null for a new document. */
+  schema: SchemaRef | null;
+  /** The language of that answer. */
+  schemaLang: string;
+  /** The action mode of that answer ('' for a new document). */
+  formAction: string;
+}
+
+/**
+ * A new document in the chosen company: head.companyCode is the client's to send (it
+ * picks the catalogue edition, docs/api.md); the server fills a blank reimburser.
+ */
+function newShown(docType: string, company: string): Shown {
+  const head = company ? { docType, companyCode: company } : { docType };
+  return { document: { head }, states: {}, process: null, schema: null, schemaLang: '', formAction: '' };
+}
+
+/** The page's view of a save's or a load's answer. */
+export function shownOf(answer: StoredForm, lang: string): Shown {
+  const { data, form } = answer;
+  return { document: data, states: form.states, check: form.check, process: form.process, schema: form.schema, schemaLang: lang, formAction: form.action };
+}
+
+/** A lifecycle answer moves the document on: its head and the process follow it. */
+function withProcessView(prev: Shown, view: ProcessView): Shown {
+  const head = { ...prev.document.head, status: view.status, version: view.version, processId: view.processId };
+  const process: FormProcess = {
+    status: view.status ?? prev.process?.status ?? '',
+    statusTxt: view.statusTxt,
+    processId: view.processId,
+    actions: view.actions ?? [],
+    openTask: view.openTask ?? null,
+  };
+  return { ...prev, document: { ...prev.document, head }, process };
+}
+
+/**
+ * The export that renders what is shown (see formExportParams): held by etag where
+ * the last answer named one, else asked for.
+ */
+function useFormExport({ docType, action, businessId, lang, shown, editions }: { docType: string; action: string; businessId: string; lang: string; shown: Shown | null; editions: EditionState }) {
+  const exportParams = formExportParams({
+    docType,
+    action: shown?.formAction || action,
+    lang,
+    businessId,
+    document: shown?.document ?? null,
+    schema: shown?.schema ?? null,
+    schemaLang: shown?.schemaLang ?? '',
+    editionFor: editions.editionFor,
+    chosenCompany: editions.company,
+  });
+  const exportQuery = useQuery({
+    ...formExportQuery(exportParams ?? { docType, subType: '', action, lang }),
+    enabled: exportParams !== null && editions.ready,
+  });
+  return { exportParams, exportQuery, exported: exportQuery.data };
+}
+
+/**
+ * The document on the form page and the few requests behind it. A stored document:
+ * one load (its form has the states, the check, the process and the export's etag)
+ * and the export only when none with that etag is held; its family comes from the
+ * registry list the menu already holds. A save's answer replaces what is shown without
+ * any further request. A new document: the live export and one evaluate for its
+ * defaults. While the person types, debounced evaluate calls update states and values.
+ */
+export function useFormSession({ docType, businessId, action }: { docType: string; businessId: string; action: string }) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  const editions = useEdition();
+  const [shown, setShown] = useState<Shown | null>(() => (businessId ? null : newShown(docType, editions.company)));
+  // Changed by the person since it was loaded or saved: a submit saves it first.
+  const [dirty, setDirty] = useState(false);
+
+  const apply = useCallback(
+    (answer: StoredForm) => {
+      setShown(shownOf(answer, lang));
+      setDirty(false);
+    },
+    [lang],
+  );
+
+  const showsIt = shown?.schema != null && shown.document.head?.businessId === businessId;
+  const { registry, loadQuery, reload } = useStoredLoad({ docType, businessId, action, lang, editions, knownFamily: shown?.schema?.family ?? '', showsIt, apply });
+
+  const { exportParams, exportQuery, exported } = useFormExport({ docType, action, businessId, lang, shown, editions });
+  const family = shown?.schema?.family || exported?.family || '';
+
+  const onEvaluated = useCallback((result: EvaluateResult) => {
+    setShown((prev) =>
+      prev ? { ...prev, states: result.fields ?? prev.states, check: result.check ?? prev.check, document: mergeValues(prev.document, result.values) } : prev,
+    );
+  }, []);
+  const { schedule, cancel } = useEvaluate(action, onEvaluated);
+
+  // A new document: evaluate once when it is first on screen, for its field states and defaults.
+  const evaluatedNew = useRef(false);
+  const newDocument = !businessId && shown?.schema === null ? shown.document : null;
+  useEffect(() => {
+    if (newDocument && exported && !evaluatedNew.current) {
+      evaluatedNew.current = true;
+      schedule(newDocument, 0); // nothing to wait for: nobody is typing yet
+    }
+  }, [newDocument, exported, schedule]);
+
+  const change = useCallback(
+    (next: FormDocument) => {
+      setShown((prev) => (prev ? { ...prev, document: next } : prev));
+      setDirty(true);
+      schedule(next);
+    },
+    [schedule],
+  );
+
+  const followProcess = useCallback((view: ProcessView) => setShown((prev) => (prev ? withProcessView(prev, view) : prev)), []);
+
+  return {
+    shown,
+    dirty,
+    family,
+    registry,
+    loadQuery,
+    exportQuery,
+    exportParams,
+    exported,
+    /** Shows a save's or a load's answer. */
+    apply,
+    /** The person changed the document. */
+    change,
+    /** A lifecycle answer (complete) moved the document on. */
+    followProcess,
+    reload,
+    /** Stops a pending evaluate (a save supersedes it). */
+    cancelEvaluate: cancel,
+  };
+}
+
+export type FormSession = ReturnType<typeof useFormSession>;
