@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"formwork/budget"
+	"formwork/engine"
+	"math"
 	"time"
 
 	"formwork/process"
@@ -82,6 +84,9 @@ func (s *Server) saveApproverConfig(c echo.Context) error {
 	if err := readJSON(c, &in, true, approverExample); err != nil {
 		return err
 	}
+	if err := checkRowID(in.ID); err != nil {
+		return err
+	}
 	row := process.ApproverConfig{ID: in.ID, CompanyCode: in.CompanyCode, CostCenter: in.CostCenter, BusinessType: in.BusinessType,
 		Task1Approver: in.Task1Approver, Task2Approver: in.Task2Approver, Status: in.Status}
 	if in.MinAmount != nil {
@@ -108,8 +113,21 @@ func (s *Server) deleteApproverConfig(c echo.Context) error {
 	if err := readJSON(c, &in, true, `{"id": 3}`); err != nil {
 		return err
 	}
+	if err := checkRowID(in.ID); err != nil {
+		return err
+	}
 	if err := s.process.DeleteApproverConfig(c.Request().Context(), in.ID); err != nil {
 		return err
 	}
 	return ok(c, map[string]any{"id": in.ID})
+}
+
+// checkRowID refuses an id beyond the database's 8-byte integers (a 500 on
+// PostgreSQL otherwise).
+func checkRowID(id uint) error {
+	if uint64(id) <= math.MaxInt64 {
+		return nil
+	}
+	return engine.Refuse(engine.EINVALID, "id", engine.Text{
+		"zh": "id 超出范围", "en": "id is out of range", "th": "id อยู่นอกช่วงที่อนุญาต"})
 }

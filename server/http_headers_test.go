@@ -60,3 +60,22 @@ func TestHardenedAnswers(t *testing.T) {
 		}
 	})
 }
+
+// TestOverflowingNumbers: a page number whose offset would overflow and an
+// id beyond 8-byte integers are refused (400) on both databases, never 500
+// and never the first page.
+func TestOverflowingNumbers(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		page := api.request(t, "POST", worklistURL, `{"list":"draft","currentPage":4611686018427387904}`, nil)
+		if page.status != 400 || !strings.Contains(page.body, "currentPage") {
+			t.Errorf("page 2^62: HTTP %d %s", page.status, clip(page.body))
+		}
+		admin := api.as(t, "admin")
+		for _, url := range []string{"/api/galaxyform/cfg/approver/delete", "/api/galaxyform/cfg/approver/save"} {
+			res := api.request(t, "POST", url, `{"id":9223372036854775808,"task1Approver":"manager01"}`, admin)
+			if res.status != 400 {
+				t.Errorf("%s with id 2^63: HTTP %d %s", url, res.status, clip(res.body))
+			}
+		}
+	})
+}

@@ -14,6 +14,9 @@ func (p listPage) offset() int { return (p.current - 1) * p.size }
 // maxPageSize bounds a page.
 const maxPageSize = 200
 
+// maxPage bounds the page number: 10,000,000 pages of 200 are two billion rows.
+const maxPage = 10_000_000
+
 // pageOf applies the defaults (navigation-and-access.md 9: page size 10,
 // page 1) and refuses nonsense.
 func pageOf(size, current int) (listPage, error) {
@@ -32,6 +35,12 @@ func pageOf(size, current int) (listPage, error) {
 	case current < 0:
 		return listPage{}, engine.Refuse(engine.EINVALID, "currentPage", engine.Text{
 			"zh": "currentPage 须为 1 或以上", "en": "currentPage must be 1 or more", "th": "currentPage ต้องเป็น 1 ขึ้นไป"})
+	case current > maxPage:
+		// (current-1)*size would overflow long before: no list has so many pages
+		return listPage{}, engine.Refuse(engine.EINVALID, "currentPage", engine.Text{
+			"zh": fmt.Sprintf("currentPage 不能超过 %d", maxPage),
+			"en": fmt.Sprintf("currentPage must not exceed %d", maxPage),
+			"th": fmt.Sprintf("currentPage ต้องไม่เกิน %d", maxPage)})
 	}
 	return listPage{size, current}, nil
 }

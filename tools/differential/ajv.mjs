@@ -4,8 +4,8 @@
 //
 // CASES.json is a list of {name, where, schema, document, engineValid,
 // engineFindings}. Each document is validated against its exported JSON Schema
-// with @rjsf/validator-ajv8 as the web's form does (web/src/form/validator.ts:
-// customizeValidator with Ajv2020; ajv-formats, added by rjsf, checks "date").
+// with @cfworker/json-schema as the web's form does (web/src/form/validator.ts),
+// draft 2020-12.
 // It prints a JSON report: {cases, disagreements: [...], notes: [...], drift},
 // a disagreement being a case whose ajv verdict differs from the engine's,
 // drift saying how validator.ts's options differ from the ones used here.
@@ -25,25 +25,23 @@ const load = async (name) => {
   return mod.default ?? mod;
 };
 
-const { customizeValidator } = await load('@rjsf/validator-ajv8');
-const ajv2020 = await load('ajv/dist/2020');
-const Ajv2020 = ajv2020.default ?? ajv2020;
+const { Validator } = await load('@cfworker/json-schema');
 
-// The options of web/src/form/validator.ts. rjsf adds the rest of its ajv
-// configuration (createAjvInstance: allErrors, multipleOfPrecision 8, so
-// that 0.07 is a multiple of 0.01; ajv-formats for "date").
-const webOptions = { AjvClass: Ajv2020 };
-const webOptionsSource = '{ AjvClass: Ajv2020 }';
+// web/src/form/validator.ts validates with @cfworker/json-schema (an
+// interpreter: the server's Content-Security-Policy allows no eval, so no
+// validator that compiles schemas into code runs in the page), draft
+// 2020-12, every error (shortCircuit false). This test must use the same.
+const webValidatorSource = "new Validator(schema as Schema, '2020-12', true)";
 
-// validator.ts must still say what webOptions says: otherwise this test
+// validator.ts must still validate as this test does: otherwise this test
 // checks another validator than the web's.
 function drift() {
   const src = readFileSync(join(web, 'src', 'form', 'validator.ts'), 'utf8');
-  const m = src.match(/customizeValidator\(([\s\S]*?)\);/);
-  const squash = (t) => t.replace(/\s+/g, '');
-  if (!m) return 'web/src/form/validator.ts no longer calls customizeValidator(...)';
-  if (squash(m[1]) !== squash(webOptionsSource)) {
-    return `web/src/form/validator.ts calls customizeValidator(${m[1].trim()}); tools/differential/ajv.mjs uses ${webOptionsSource}: make them the same`;
+  if (!src.includes("from '@cfworker/json-schema'")) {
+    return 'web/src/form/validator.ts no longer validates with @cfworker/json-schema: make tools/differential/ajv.mjs use what it uses';
+  }
+  if (!src.includes(webValidatorSource)) {
+    return `web/src/form/validator.ts no longer builds its validator as ${webValidatorSource}: make tools/differential/ajv.mjs do as it does`;
   }
   return undefined;
 }
@@ -54,50 +52,32 @@ if (process.argv.length !== 3) {
 }
 const cases = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 
-// One validator per distinct schema. rjsf's AJV8Validator caches a compiled
-// schema under its $id and reuses it for any later schema with the same $id
-// (rawValidation: ajv.getSchema($id)); exports of one type for different
-// sub-types or actions share their $id and differ (required fields), so a
-// shared validator would judge a case by another case's schema.
-function validatorsFor(options) {
-  const cache = new Map();
-  return (schema) => {
-    const key = JSON.stringify(schema);
-    let v = cache.get(key);
-    if (!v) {
-      v = customizeValidator(options);
-      cache.set(key, v);
-    }
-    return v;
-  };
-}
-
-function verdict(validatorOf, c) {
-  const { errors } = validatorOf(c.schema).validateFormData(c.document, c.schema);
+// One validator per distinct schema (a compiled validator keeps its schema).
+const validators = new Map();
+function verdict(c) {
+  const key = JSON.stringify(c.schema);
+  let v = validators.get(key);
+  if (!v) {
+    v = new Validator(c.schema, '2020-12', false);
+    validators.set(key, v);
+  }
+  const { valid, errors } = v.validate(c.document);
   return {
-    valid: errors.length === 0,
-    errors: errors.map((e) => `${e.property || '.'} ${e.name} ${e.message ?? ''}`.trim()),
+    valid,
+    errors: errors.filter((e) => !['properties', 'items', 'allOf', 'anyOf', 'oneOf', '$ref'].includes(e.keyword))
+      .map((e) => `${e.instanceLocation} ${e.keyword} ${e.error}`),
   };
 }
 
-const validatorOf = validatorsFor(webOptions);
 const disagreements = [];
 const notes = [];
-const ids = new Map();
 for (const c of cases) {
-  const got = verdict(validatorOf, c);
+  const got = verdict(c);
   if (got.valid !== c.engineValid) {
     disagreements.push({
       name: c.name, where: c.where, engineValid: c.engineValid, ajvValid: got.valid,
       engineFindings: c.engineFindings ?? [], ajvErrors: got.errors,
     });
   }
-  const id = c.schema.$id;
-  if (!ids.has(id)) ids.set(id, new Set());
-  ids.get(id).add(JSON.stringify(c.schema));
-}
-const shared = [...ids.entries()].filter(([, s]) => s.size > 1).map(([id, s]) => `${id} (${s.size})`);
-if (shared.length > 0) {
-  notes.push(`schemas that differ but share their $id (rjsf's validateFormData reuses the first it compiled for an $id): ${shared.join(', ')}`);
 }
 process.stdout.write(JSON.stringify({ cases: cases.length, disagreements, notes, drift: drift() }));

@@ -1,6 +1,6 @@
 // Package differential_test checks that the browser and the server agree on
 // what a well-formed document is: for every rule fixture, the structural
-// verdict of @rjsf/validator-ajv8 (what the web's form validates with) on the
+// verdict of @cfworker/json-schema (what the web's form validates with) on the
 // exported JSON Schema equals the engine's structural verdict on the same
 // document.
 package differential_test
@@ -119,8 +119,8 @@ func TestAjvAgreesWithEngine(t *testing.T) {
 	if err != nil {
 		t.Skip("node is not installed: the ajv side of the differential test cannot run (install Node.js 20+ and run npm ci in web/)")
 	}
-	if _, err := os.Stat(filepath.Join(root, "web", "node_modules", "@rjsf", "validator-ajv8")); err != nil {
-		t.Skip("web/node_modules has no @rjsf/validator-ajv8: run npm ci in web/ to let the differential test run")
+	if _, err := os.Stat(filepath.Join(root, "web", "node_modules", "@cfworker", "json-schema")); err != nil {
+		t.Skip("web/node_modules has no @cfworker/json-schema: run npm ci in web/ to let the differential test run")
 	}
 	cmd := exec.Command(node, filepath.Join("tools", "differential", "ajv.mjs"), file)
 	cmd.Dir = root
