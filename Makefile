@@ -2,8 +2,9 @@
 GO ?= go
 ADDR ?= 127.0.0.1:8080
 NPM_FLAGS ?= --no-audit --no-fund
+FUZZTIME ?= 10s
 
-.PHONY: help run build web test test-go lint replay release bench chromium clean
+.PHONY: help run build web test test-go lint replay release bench fuzz chromium clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -47,6 +48,12 @@ bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; w
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
 	$(GO) test ./server -run '^$$' -bench 'SaveSQLite|LoadSQLite|RawInsertSQLite' -benchtime 3s
 	$(GO) test ./server -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
+
+fuzz: ## run each engine fuzz target for FUZZTIME (make fuzz FUZZTIME=30s); their seed corpora run in every go test
+	$(GO) test ./engine -run '^$$' -fuzz '^FuzzDocument$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./engine/load -run '^$$' -fuzz '^FuzzCompileRule$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./engine/load -run '^$$' -fuzz '^FuzzLoadCatalogue$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./engine/lifecycle -run '^$$' -fuzz '^FuzzLifecycle$$' -fuzztime $(FUZZTIME)
 
 # Debian's chromium and the fonts that let screenshots and prints show Chinese and Thai.
 BROWSER_PACKAGES ?= chromium fonts-noto-cjk fonts-thai-tlwg

@@ -126,3 +126,29 @@ func BenchmarkCatalogueLoad(b *testing.B) {
 		}
 	}
 }
+
+// compileSchema compiles the export of a document type (new, default
+// edition) with santhosh-tekuri/jsonschema.
+func compileSchema(t testing.TB, docType, subType string) *jsonschema.Schema {
+	t.Helper()
+	f, err := catalogue(t).DocType(docType).Export(subType, "new", "zh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(f.Schema)
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	url := "https://formwork.schemas/" + docType + ".json"
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

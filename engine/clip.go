@@ -1,10 +1,6 @@
 package engine
 
+import "formwork/engine/model"
+
 // Clip shortens a value echoed into a message to n characters, marking the cut with "…".
-func Clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
-}
+func Clip(s string, n int) string { return model.Clip(s, n) }

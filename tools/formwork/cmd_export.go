@@ -6,11 +6,22 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
+
+	"formwork/engine"
 )
 
-func runExport(args []string) int {
+const exportUsage = "usage: formwork export --docType X [--edition E] [--subType Y] [--action A] [--lang zh|en|th]"
+
+// runExport prints the form export (JSON Schema + uiSchema) of a document
+// type of an edition: exit 0, or 2 for an unknown edition, type, sub-type
+// or action.
+func runExport(args []string) (code int) {
+	defer recoverCommand("export", &code)
 	fl := flag.NewFlagSet("export", flag.ContinueOnError)
 	docType := fl.String("docType", "", "document type, e.g. EX02")
+	edition := fl.String("edition", "", "edition whose type it is, e.g. travel (default: the default edition)")
 	subType := fl.String("subType", "", "sub-type: A01 or A01.A0101")
 	action := fl.String("action", "new", "action mode")
 	lang := fl.String("lang", "zh", "language of titles")
@@ -18,17 +29,22 @@ func runExport(args []string) int {
 	if err := fl.Parse(args); err != nil {
 		return exitUsage
 	}
-	if *docType == "" {
-		fmt.Fprintln(os.Stderr, "usage: formwork export --docType X [--subType Y] [--action A]")
+	if *docType == "" || fl.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, exportUsage)
 		return exitUsage
 	}
 	cat, ok := loadCatalogue(*catDir)
 	if !ok {
 		return exitUsage
 	}
-	d := cat.DocType(*docType)
+	ed, err := editionOf(cat, *edition)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "formwork export:", err)
+		return exitUsage
+	}
+	d := cat.DocTypeIn(ed, *docType)
 	if d == nil {
-		fmt.Fprintf(os.Stderr, "formwork export: unknown docType %q\n", *docType)
+		fmt.Fprintf(os.Stderr, "formwork export: unknown docType %q (edition %s)\n", *docType, ed)
 		return exitUsage
 	}
 	form, err := d.Export(*subType, *action, *lang)
@@ -40,6 +56,24 @@ func runExport(args []string) int {
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(form)
 	return exitOK
+}
+
+// editionOf reads an --edition flag: the edition, or the default one when
+// the flag is empty; an error naming the known editions when the catalogue
+// has no such edition.
+func editionOf(cat *engine.Catalogue, given string) (string, error) {
+	if given == "" {
+		return cat.DefaultEdition, nil
+	}
+	if cat.Editions[given] != nil {
+		return given, nil
+	}
+	keys := make([]string, 0, len(cat.Editions))
+	for k := range cat.Editions {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return "", fmt.Errorf("unknown edition %q (known: %s)", given, strings.Join(keys, ", "))
 }
 
 func readAll(r io.Reader) ([]byte, error) { return io.ReadAll(r) }

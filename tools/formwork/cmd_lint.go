@@ -10,75 +10,158 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"formwork/engine"
 )
 
-const lintUsage = "usage: formwork lint [--format text|json|sarif] [--release] [--coverage] [DIR]"
+const lintUsage = "usage: formwork lint [--format text|json|sarif] [--release] [--coverage] [--require-languages] [DIR]"
 
-func runLint(args []string) int {
+type lintOptions struct {
+	format           string
+	release          bool
+	coverage         bool
+	requireLanguages bool
+	dir              string
+}
+
+func parseLint(args []string) (lintOptions, bool) {
+	var o lintOptions
 	fl := flag.NewFlagSet("lint", flag.ContinueOnError)
-	format := fl.String("format", "text", "text, json or sarif")
-	release := fl.Bool("release", false, "record the live catalogue as released: write snapshots and the lock file")
-	coverage := fl.Bool("coverage", false, "report per module how many types have their spec-stated fields and rules")
+	fl.StringVar(&o.format, "format", "text", "text, json or sarif")
+	fl.BoolVar(&o.release, "release", false, "record the live catalogue as released: write snapshots and the lock file")
+	fl.BoolVar(&o.coverage, "coverage", false, "report per module how many types have their spec-stated fields and rules, and every text that lacks a language")
+	fl.BoolVar(&o.requireLanguages, "require-languages", false, "fail on any live catalogue text that lacks zh, en or th")
 	if err := fl.Parse(args); err != nil {
-		return exitUsage
+		return o, false
 	}
-	if fl.NArg() > 1 || (*format != "text" && *format != "json" && *format != "sarif") {
+	if fl.NArg() > 1 || (o.format != "text" && o.format != "json" && o.format != "sarif") {
 		fmt.Fprintln(os.Stderr, lintUsage)
-		return exitUsage
+		return o, false
 	}
-	dir := "."
+	o.dir = "."
 	if fl.NArg() == 1 {
-		dir = fl.Arg(0)
+		o.dir = fl.Arg(0)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "schemas")); err != nil {
-		fmt.Fprintf(os.Stderr, "formwork lint: %s has no schemas/ folder\n", dir)
+	return o, true
+}
+
+// runLint loads and reviews the catalogue of DIR and prints its problems:
+// exit 0 when there are none but notes, 1 when there are, 2 when it cannot
+// run. Nothing in the catalogue makes it panic; should it, the panic is
+// reported as an internal error (exit 2), never a crash.
+func runLint(args []string) (code int) {
+	defer recoverCommand("lint", &code)
+	o, ok := parseLint(args)
+	if !ok {
 		return exitUsage
 	}
-	fsys := os.DirFS(dir)
+	if _, err := os.Stat(filepath.Join(o.dir, "schemas")); err != nil {
+		fmt.Fprintf(os.Stderr, "formwork lint: %s has no schemas/ folder\n", o.dir)
+		return exitUsage
+	}
+	fsys := os.DirFS(o.dir)
+	cat, problems, code := lintCatalogue(o, fsys)
+	if code != exitOK {
+		return code
+	}
+	problems = append(problems, lintLifecycle(fsys)...)
+	if o.requireLanguages {
+		problems = append(problems, engine.MissingLanguages(fsys, "error")...)
+	}
+	printProblems(o.format, problems, cat)
+	if o.coverage && cat != nil {
+		printCoverage(os.Stderr, cat, fsys)
+	}
+	if o.coverage {
+		printLanguages(os.Stderr, fsys)
+	}
+	if countFindings(problems) > 0 {
+		return exitInvalid
+	}
+	return exitOK
+}
+
+// recoverCommand turns a panic of a command into an internal error and exit 2.
+func recoverCommand(name string, code *int) {
+	if r := recover(); r != nil {
+		fmt.Fprintf(os.Stderr, "formwork %s: internal error (please report it): %v\n", name, r)
+		*code = exitUsage
+	}
+}
+
+// lintCatalogue loads the catalogue (and with --release records it) and
+// returns it with its problems: load errors, or the review of its versions.
+func lintCatalogue(o lintOptions, fsys fs.FS) (*engine.Catalogue, []engine.Problem, int) {
 	cat, err := engine.Load(fsys)
-	var problems []engine.Problem
 	var le *engine.LoadError
 	switch {
 	case errors.As(err, &le):
-		problems = le.Problems
+		return nil, le.Problems, exitOK
 	case err != nil:
 		fmt.Fprintln(os.Stderr, "formwork lint:", err)
-		return exitUsage
-	default:
-		lock, err := engine.ReadLock(fsys)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "formwork lint:", err)
-			return exitUsage
-		}
-		if *release {
-			files, next, refused := cat.Release(fsys, lock)
-			if refused != nil {
-				problems = refused
-				break
-			}
-			for p, b := range files {
-				if err := writeFile(filepath.Join(dir, p), b); err != nil {
-					fmt.Fprintln(os.Stderr, "formwork lint --release:", err)
-					return exitUsage
-				}
-				fmt.Fprintf(os.Stderr, "released %s\n", p)
-			}
-			if err := writeFile(filepath.Join(dir, engine.LockFile), next.JSON()); err != nil {
-				fmt.Fprintln(os.Stderr, "formwork lint --release:", err)
-				return exitUsage
-			}
-			if cat, err = engine.Load(os.DirFS(dir)); err != nil {
-				fmt.Fprintln(os.Stderr, "formwork lint --release: the released catalogue does not load:", err)
-				return exitInvalid
-			}
-			lock, _ = engine.ReadLock(fsys)
-		}
-		problems = cat.Review(fsys, lock)
+		return nil, nil, exitUsage
 	}
-	switch *format {
+	lock, err := engine.ReadLock(fsys)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "formwork lint:", err)
+		return nil, nil, exitUsage
+	}
+	if o.release {
+		var refused []engine.Problem
+		var code int
+		cat, lock, refused, code = release(o.dir, fsys, cat, lock)
+		if refused != nil || code != exitOK {
+			return cat, refused, code
+		}
+	}
+	return cat, cat.Review(fsys, lock), exitOK
+}
+
+// release writes the snapshots and the lock of a release and loads the
+// released catalogue back; refused lists what stops the release.
+func release(dir string, fsys fs.FS, cat *engine.Catalogue, lock engine.Lock) (*engine.Catalogue, engine.Lock, []engine.Problem, int) {
+	files, next, refused := cat.Release(fsys, lock)
+	if refused != nil {
+		return cat, lock, refused, exitOK
+	}
+	for p, b := range files {
+		if err := writeFile(filepath.Join(dir, p), b); err != nil {
+			fmt.Fprintln(os.Stderr, "formwork lint --release:", err)
+			return nil, nil, nil, exitUsage
+		}
+		fmt.Fprintf(os.Stderr, "released %s\n", p)
+	}
+	if err := writeFile(filepath.Join(dir, engine.LockFile), next.JSON()); err != nil {
+		fmt.Fprintln(os.Stderr, "formwork lint --release:", err)
+		return nil, nil, nil, exitUsage
+	}
+	cat, err := engine.Load(os.DirFS(dir))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "formwork lint --release: the released catalogue does not load:", err)
+		return nil, nil, nil, exitInvalid
+	}
+	lock, _ = engine.ReadLock(fsys)
+	return cat, lock, nil, exitOK
+}
+
+// lintLifecycle checks the lifecycle file, when the catalogue has one.
+func lintLifecycle(fsys fs.FS) []engine.Problem {
+	if _, err := fs.Stat(fsys, engine.LifecycleFile); err != nil {
+		return nil
+	}
+	_, err := engine.LoadLifecycle(fsys)
+	var le *engine.LoadError
+	switch {
+	case errors.As(err, &le):
+		return le.Problems
+	case err != nil:
+		return []engine.Problem{{File: engine.LifecycleFile, Rule: "lifecycle", Severity: "error", Message: err.Error()}}
+	}
+	return nil
+}
+
+func printProblems(format string, problems []engine.Problem, cat *engine.Catalogue) {
+	switch format {
 	case "json":
 		if problems == nil {
 			problems = []engine.Problem{}
@@ -96,13 +179,6 @@ func runLint(args []string) int {
 			fmt.Printf("%d problem(s)\n", n)
 		}
 	}
-	if *coverage && cat != nil {
-		printCoverage(os.Stderr, cat, fsys)
-	}
-	if countFindings(problems) > 0 {
-		return exitInvalid
-	}
-	return exitOK
 }
 
 // countFindings counts errors and warnings; notes (an unreleased version, a
@@ -158,39 +234,12 @@ func printCoverage(w io.Writer, cat *engine.Catalogue, fsys fs.FS) {
 	}
 }
 
-// sarif renders problems as SARIF 2.1.0, for code-scanning tools.
-func sarif(problems []engine.Problem) map[string]any {
-	rules := map[string]bool{}
-	results := []any{}
-	for _, p := range problems {
-		rules[p.Rule] = true
-		level := p.Severity
-		if level == "" {
-			level = "error"
-		}
-		loc := map[string]any{"artifactLocation": map[string]any{"uri": p.File}}
-		if p.Line > 0 {
-			region := map[string]any{"startLine": p.Line, "startColumn": max(p.Column, 1)}
-			if p.Snippet != "" {
-				region["snippet"] = map[string]any{"text": strings.TrimSpace(p.Snippet)}
-			}
-			loc["region"] = region
-		}
-		results = append(results, map[string]any{
-			"ruleId": p.Rule, "level": level, "message": map[string]any{"text": p.Message},
-			"locations": []any{map[string]any{"physicalLocation": loc}},
-		})
-	}
-	var ruleList []any
-	for r := range rules {
-		ruleList = append(ruleList, map[string]any{"id": r})
-	}
-	return map[string]any{
-		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-		"version": "2.1.0",
-		"runs": []any{map[string]any{
-			"tool":    map[string]any{"driver": map[string]any{"name": "formwork lint", "informationUri": "docs/rules.md", "rules": ruleList}},
-			"results": results,
-		}},
+// printLanguages names every live catalogue text that lacks one of the
+// languages, with its place.
+func printLanguages(w io.Writer, fsys fs.FS) {
+	missing := engine.MissingLanguages(fsys, "warning")
+	fmt.Fprintf(w, "texts that lack a language (zh, en, th): %d\n", len(missing))
+	for _, p := range missing {
+		fmt.Fprintf(w, "  %s:%d:%d: %s\n", p.File, p.Line, p.Column, p.Message)
 	}
 }

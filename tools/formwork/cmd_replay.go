@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,7 +17,8 @@ const replayUsage = "usage: formwork replay [--format text|json|junit] [--run RE
 
 // runReplay replays the rule fixtures under DIR/rules/fixtures through the
 // engine the server uses, and ends with the line `N passed, N failed`.
-func runReplay(args []string) int {
+func runReplay(args []string) (code int) {
+	defer recoverCommand("replay", &code)
 	fl := flag.NewFlagSet("replay", flag.ContinueOnError)
 	format := fl.String("format", "text", "text, json or junit")
 	run := fl.String("run", "", "only fixtures whose name (rule/group/test) matches this regular expression")
@@ -53,38 +55,9 @@ func runReplay(args []string) int {
 	if len(problems) > 0 {
 		return exitUsage
 	}
-	type job struct {
-		g *engine.FixtureGroup
-		t *engine.FixtureTest
-	}
-	var jobs []job
-	for gi := range groups {
-		for ti := range groups[gi].Tests {
-			if re.MatchString(groups[gi].Name(&groups[gi].Tests[ti])) {
-				jobs = append(jobs, job{&groups[gi], &groups[gi].Tests[ti]})
-			}
-		}
-	}
-	progress := *format == "text" && isTerminal(os.Stdout)
+	jobs := selectFixtures(groups, re)
 	start := time.Now()
-	results := make([]engine.FixtureResult, 0, len(jobs))
-	passed := 0
-	for i, j := range jobs {
-		r := cat.Replay(fsys, j.g, j.t)
-		results = append(results, r)
-		if r.Passed {
-			passed++
-		}
-		if progress {
-			fmt.Printf("\r\033[K[%d/%d] %s", i+1, len(jobs), r.Name)
-		}
-		if *format == "text" && !r.Passed {
-			if progress {
-				fmt.Print("\r\033[K")
-			}
-			fmt.Printf("FAIL %s\n     %s:%d: %s\n", r.Name, r.File, r.Line, r.Problem)
-		}
-	}
+	results, passed := replayAll(cat, fsys, jobs, *format)
 	failed := len(results) - passed
 	elapsed := time.Since(start)
 	switch *format {
@@ -93,7 +66,7 @@ func runReplay(args []string) int {
 	case "junit":
 		writeJUnit(results, failed, elapsed)
 	default:
-		if progress {
+		if isTerminal(os.Stdout) {
 			fmt.Print("\r\033[K")
 		}
 		fmt.Printf("replayed %d fixtures of %d rules in %s\n", len(results), len(engine.Covered(groups)), elapsed.Round(time.Millisecond))
@@ -108,6 +81,50 @@ func runReplay(args []string) int {
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// fixtureJob is one fixture test to replay.
+type fixtureJob struct {
+	g *engine.FixtureGroup
+	t *engine.FixtureTest
+}
+
+// selectFixtures lists the tests whose name matches re, in file order.
+func selectFixtures(groups []engine.FixtureGroup, re *regexp.Regexp) []fixtureJob {
+	var jobs []fixtureJob
+	for gi := range groups {
+		for ti := range groups[gi].Tests {
+			if re.MatchString(groups[gi].Name(&groups[gi].Tests[ti])) {
+				jobs = append(jobs, fixtureJob{&groups[gi], &groups[gi].Tests[ti]})
+			}
+		}
+	}
+	return jobs
+}
+
+// replayAll replays the jobs, printing progress on a terminal and each
+// failure in the text format; it returns the results and how many passed.
+func replayAll(cat *engine.Catalogue, fsys fs.FS, jobs []fixtureJob, format string) ([]engine.FixtureResult, int) {
+	progress := format == "text" && isTerminal(os.Stdout)
+	results := make([]engine.FixtureResult, 0, len(jobs))
+	passed := 0
+	for i, j := range jobs {
+		r := cat.Replay(fsys, j.g, j.t)
+		results = append(results, r)
+		if r.Passed {
+			passed++
+		}
+		if progress {
+			fmt.Printf("\r\033[K[%d/%d] %s", i+1, len(jobs), r.Name)
+		}
+		if format == "text" && !r.Passed {
+			if progress {
+				fmt.Print("\r\033[K")
+			}
+			fmt.Printf("FAIL %s\n     %s:%d: %s\n", r.Name, r.File, r.Line, r.Problem)
+		}
+	}
+	return results, passed
 }
 
 func isTerminal(f *os.File) bool {

@@ -54,22 +54,9 @@ func runServe(args []string) int {
 	srv := server.New(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	seeded, err := srv.Seed(ctx, seeds)
-	if err != nil {
+	if err := seed(ctx, srv, seeds); err != nil {
 		fmt.Fprintln(os.Stderr, "formwork: seeding:", err)
 		return exitInvalid
-	}
-	if n := seeded.Identity; n.Users > 0 {
-		fmt.Printf("seeded %d demo users, %d roles, %d menu entries\n", n.Users, n.Roles, n.Menus)
-	}
-	if md := seeded.MasterData; md.Total() > 0 {
-		fmt.Printf("seeded master data: %s\n", md)
-	}
-	if wf := seeded.Workflow; wf.Approvers+wf.Budgets > 0 {
-		fmt.Printf("seeded %d approver configuration rows, %d budgets\n", wf.Approvers, wf.Budgets)
-	}
-	if seeded.Documents > 0 {
-		fmt.Printf("seeded %d demo documents\n", seeded.Documents)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -105,6 +92,27 @@ func runServe(args []string) int {
 		_ = hs.Shutdown(shut)
 	}
 	return exitOK
+}
+
+// seed loads the demo data on an empty database and says what it loaded.
+func seed(ctx context.Context, srv *server.Server, seeds fs.FS) error {
+	seeded, err := srv.Seed(ctx, seeds)
+	if err != nil {
+		return err
+	}
+	if n := seeded.Identity; n.Users > 0 {
+		fmt.Printf("seeded %d demo users, %d roles, %d menu entries\n", n.Users, n.Roles, n.Menus)
+	}
+	if md := seeded.MasterData; md.Total() > 0 {
+		fmt.Printf("seeded master data: %s\n", md)
+	}
+	if wf := seeded.Workflow; wf.Approvers+wf.Budgets > 0 {
+		fmt.Printf("seeded %d approver configuration rows, %d budgets\n", wf.Approvers, wf.Budgets)
+	}
+	if seeded.Documents > 0 {
+		fmt.Printf("seeded %d demo documents\n", seeded.Documents)
+	}
+	return nil
 }
 
 // identityConfig reads the sign-in settings from the environment:

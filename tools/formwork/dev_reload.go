@@ -12,15 +12,22 @@ import (
 	"time"
 
 	"formwork/engine"
-	"formwork/server"
 )
+
+// catalogueSink is what the reloader updates: the server's catalogue,
+// lifecycle and reload status.
+type catalogueSink interface {
+	SetCatalogue(*engine.Catalogue)
+	SetLifecycle(*engine.Lifecycle)
+	ReloadFailed([]engine.Problem)
+}
 
 // watchCatalogue polls the catalogue directory every interval and reloads
 // the server's catalogue when a YAML file changed. An edit that does not
 // load keeps the last good catalogue serving; its problems are printed and
 // shown at /api/formwork/registry/status. Polling keeps the binary free of a
 // file-notification dependency; a second is quick enough for an analyst.
-func watchCatalogue(ctx context.Context, dir string, srv *server.Server, interval time.Duration) {
+func watchCatalogue(ctx context.Context, dir string, srv catalogueSink, interval time.Duration) {
 	last := catalogueStamp(dir)
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -35,25 +42,52 @@ func watchCatalogue(ctx context.Context, dir string, srv *server.Server, interva
 			continue
 		}
 		last = stamp
-		cat, err := engine.Load(os.DirFS(dir))
-		var le *engine.LoadError
-		switch {
-		case errors.As(err, &le):
-			srv.ReloadFailed(le.Problems)
-			fmt.Fprintf(os.Stderr, "%s catalogue edit not loaded, still serving the last good one:\n%v\n", time.Now().Format("15:04:05"), err)
-		case err != nil:
-			srv.ReloadFailed([]engine.Problem{{File: dir, Rule: "load", Severity: "error", Message: err.Error()}})
-			fmt.Fprintln(os.Stderr, "catalogue reload:", err)
-		default:
-			srv.SetCatalogue(cat)
-			fmt.Printf("%s catalogue reloaded: %d document types\n", time.Now().Format("15:04:05"), len(cat.DocTypes()))
-			if lc, err := engine.LoadLifecycle(os.DirFS(dir)); err != nil {
-				fmt.Fprintln(os.Stderr, "lifecycle not reloaded, still serving the last good one:", err)
-			} else {
-				srv.SetLifecycle(lc)
-			}
-		}
+		reloadCatalogue(dir, srv, engine.Load)
 	}
+}
+
+// reloadCatalogue loads the catalogue and lifecycle of dir and serves both,
+// or neither: when either does not load, the last good ones keep serving
+// and srv is told why. Nothing the files hold ends the process: a panic
+// while loading is a failed reload like any other. ok tells whether the
+// reload took.
+func reloadCatalogue(dir string, srv catalogueSink, load func(fs.FS) (*engine.Catalogue, error)) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			failed(srv, []engine.Problem{{File: dir, Rule: "load", Severity: "error",
+				Message: fmt.Sprintf("internal error while reloading (please report it): %v", r)}})
+			ok = false
+		}
+	}()
+	cat, err := load(os.DirFS(dir))
+	var le *engine.LoadError
+	switch {
+	case errors.As(err, &le):
+		failed(srv, le.Problems)
+		return false
+	case err != nil:
+		failed(srv, []engine.Problem{{File: dir, Rule: "load", Severity: "error", Message: err.Error()}})
+		return false
+	}
+	lc, err := engine.LoadLifecycle(os.DirFS(dir))
+	switch {
+	case errors.As(err, &le):
+		failed(srv, le.Problems)
+		return false
+	case err != nil:
+		failed(srv, []engine.Problem{{File: engine.LifecycleFile, Rule: "lifecycle", Severity: "error", Message: err.Error()}})
+		return false
+	}
+	srv.SetCatalogue(cat)
+	srv.SetLifecycle(lc)
+	fmt.Printf("%s catalogue reloaded: %d document types\n", time.Now().Format("15:04:05"), len(cat.DocTypes()))
+	return true
+}
+
+func failed(srv catalogueSink, problems []engine.Problem) {
+	srv.ReloadFailed(problems)
+	fmt.Fprintf(os.Stderr, "%s catalogue edit not loaded, still serving the last good one:\n%v\n",
+		time.Now().Format("15:04:05"), &engine.LoadError{Problems: problems})
 }
 
 // catalogueStamp fingerprints the names, sizes and times of the catalogue's

@@ -82,6 +82,23 @@ func TestServeDevReloads(t *testing.T) {
 	if st, _ := get("/api/formwork/registry/status")["status"].(map[string]any); st["ok"] != true {
 		t.Errorf("status after a good reload: %v", st)
 	}
+
+	// an empty field file (it used to stop the catalogue load with a panic,
+	// and the dev server with it): the server lives on, the status names it
+	empty := filepath.Join(dir, "schemas", "_fields", "zz.yaml")
+	os.WriteFile(empty, []byte("# fields to come\n"), 0o644)
+	waitFor("the failed reload of an empty file", func() bool {
+		st, _ := get("/api/formwork/registry/status")["status"].(map[string]any)
+		return st != nil && st["ok"] == false && strings.Contains(toJSON(st), "schemas/_fields/zz.yaml")
+	})
+	if form := get("/api/formwork/registry/docTypes/EX04/form?lang=en"); form["title"] != "Staff loan" {
+		t.Errorf("the last good catalogue is not serving: %v", form["title"])
+	}
+	os.Remove(empty)
+	waitFor("the reload once it is gone", func() bool {
+		st, _ := get("/api/formwork/registry/status")["status"].(map[string]any)
+		return st != nil && st["ok"] == true
+	})
 }
 
 func signIn(t *testing.T, addr, user string) string {

@@ -14,14 +14,15 @@ import (
 const usage = `formwork: metadata-driven forms for the finance shared-service portal
 
 usage:
-  formwork serve  [--http ADDR] [--dir DATA] [--catalogue DIR]
-  formwork lint   [--format text|json|sarif] [--release] [--coverage] [DIR]
+  formwork serve  [--http ADDR] [--dir DATA] [--catalogue DIR] [--dev]
+  formwork lint   [--format text|json|sarif] [--release] [--coverage] [--require-languages] [DIR]
   formwork replay [--format text|json|junit] [--run REGEX] [DIR]
-  formwork check  --doc FILE [--action A] [--format text|json] [--lang zh|en] [--catalogue DIR]
-  formwork export --docType X [--subType Y] [--action A] [--lang zh|en] [--catalogue DIR]
+  formwork check  --doc FILE [--edition E] [--action A] [--format text|json] [--lang zh|en|th] [--catalogue DIR]
+  formwork export --docType X [--edition E] [--subType Y] [--action A] [--lang zh|en|th] [--catalogue DIR]
 
 DIR is a folder holding schemas/ and rules/; without --catalogue the
-catalogue built into the binary is used. FORMWORK_DB may hold a PostgreSQL
+catalogue built into the binary is used. lint --require-languages fails on
+any live catalogue text without zh, en and th; --coverage lists them. FORMWORK_DB may hold a PostgreSQL
 DSN; otherwise serve keeps a SQLite database in DATA.
 `
 

@@ -1,0 +1,68 @@
+package engine
+
+import (
+	"io/fs"
+
+	"formwork/engine/fixtures"
+	"formwork/engine/lint"
+	"formwork/engine/load"
+	"formwork/engine/versions"
+)
+
+// Catalogue is a loaded and compiled catalogue (load.Catalogue: its types,
+// editions, versions and field catalogue) with what the later stages do
+// with one: review and release its versions, diff two of them, report its
+// coverage, replay its fixtures. It is immutable after Load and safe for
+// concurrent use.
+type Catalogue struct {
+	*load.Catalogue
+}
+
+// Load reads and compiles a catalogue from fsys (schemas/ and rules/). Any
+// problem makes it return a *LoadError listing all problems with file,
+// line and column; no file, however malformed, makes it panic.
+func Load(fsys fs.FS) (*Catalogue, error) {
+	c, err := load.Load(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return &Catalogue{c}, nil
+}
+
+// Review compares the live catalogue with the released versions the lock
+// names (see versions.Review).
+func (c *Catalogue) Review(fsys fs.FS, lock Lock) []Problem {
+	return versions.Review(c.Catalogue, fsys, lock)
+}
+
+// Release records every live document type as released: the snapshot files
+// to write and the new lock, or the problems that refuse it (see
+// versions.Release).
+func (c *Catalogue) Release(fsys fs.FS, lock Lock) (map[string][]byte, Lock, []Problem) {
+	return versions.Release(c.Catalogue, fsys, lock)
+}
+
+// Diff lists the changes between two versions of a document type of an
+// edition; an *Error (ENOTFOUND) names a version that does not exist.
+func (c *Catalogue) Diff(edition, code string, from, to int) ([]Change, error) {
+	return versions.Diff(c.Catalogue, edition, code, from, to)
+}
+
+// Coverage is, per module, how much of the catalogue the spec states.
+type Coverage = lint.Coverage
+
+// CoverageReport counts, per module, the types with their spec-stated fields
+// and rules.
+func (c *Catalogue) CoverageReport() []Coverage { return lint.CoverageReport(c.Catalogue) }
+
+// FixtureDocument builds the document a fixture test checks (see
+// fixtures.Document).
+func (c *Catalogue) FixtureDocument(fsys fs.FS, g *FixtureGroup, t *FixtureTest) ([]byte, *DocType, error) {
+	return fixtures.Document(c.Catalogue, fsys, g, t)
+}
+
+// Replay runs one fixture test through the same decode and check as the
+// server. The base document is read from fsys.
+func (c *Catalogue) Replay(fsys fs.FS, g *FixtureGroup, t *FixtureTest) FixtureResult {
+	return fixtures.Replay(c.Catalogue, fsys, g, t)
+}

@@ -1,0 +1,137 @@
+// Package decode reads a document's JSON into a model.Document, every value
+// typed by its field: text, decimal (read from the JSON text, never through
+// float64) or integer. A value that does not fit its field is a finding
+// (structural: the check reports it with the rest); input that cannot be a
+// document at all is an *model.Error: malformed JSON, a duplicate key, a NUL
+// character, invalid UTF-8 or half a UTF-16 surrogate pair in any key or
+// text (EINVALID, with the path), no head.docType (EINVALID), an unknown
+// document type (ENOTFOUND).
+package decode
+
+import (
+	"formwork/engine/model"
+
+	"github.com/valyala/fastjson"
+)
+
+// Catalogue is what Decode needs of a loaded catalogue (load.Catalogue):
+// the edition of a company and set of books, and a type of an edition.
+type Catalogue interface {
+	EditionFor(company, sob string) string
+	DocTypeIn(edition, code string) *model.DocType
+}
+
+// Decode parses a document JSON for catalogue c, as a document of the type
+// head.docType names in the edition of head.companyCode and head.sob.
+// Structural problems (an unknown field, a wrong type, too many decimals, an
+// out-of-range amount, an unknown enumeration value, an unreadable date) are
+// returned as findings and the offending value is left out of the document.
+// An *model.Error is returned when the input cannot be read as a document at
+// all (see the package comment).
+func Decode(c Catalogue, raw []byte) (*model.Document, []model.Finding, error) {
+	return decode(raw, func(head *fastjson.Value, code string) *model.DocType {
+		return c.DocTypeIn(c.EditionFor(headText(head, "companyCode"), headText(head, "sob")), code)
+	})
+}
+
+// DecodeIn is Decode with the edition given instead of worked out from the
+// head: the type head.docType names in edition (or, when the edition has no
+// such type, in the default edition).
+func DecodeIn(c Catalogue, edition string, raw []byte) (*model.Document, []model.Finding, error) {
+	return decode(raw, func(_ *fastjson.Value, code string) *model.DocType { return c.DocTypeIn(edition, code) })
+}
+
+// DecodeAs parses a document JSON as a document of dt, whatever its head
+// says: for a stored document, whose type and edition are on record.
+func DecodeAs(dt *model.DocType, raw []byte) (*model.Document, []model.Finding, error) {
+	p := parsers.Get()
+	defer parsers.Put(p)
+	top, err := parseObject(p, raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	return decodeChecked(dt, top, newChecker())
+}
+
+// decodeChecked decodes the tree, refusing a key given twice.
+func decodeChecked(dt *model.DocType, top *fastjson.Value, check checker) (*model.Document, []model.Finding, error) {
+	doc, findings, bad := decodeTree(dt, top, check)
+	if bad != nil {
+		return nil, nil, bad.refusal()
+	}
+	return doc, findings, nil
+}
+
+func decode(raw []byte, typeOf func(head *fastjson.Value, code string) *model.DocType) (*model.Document, []model.Finding, error) {
+	p := parsers.Get()
+	defer parsers.Put(p)
+	top, err := parseObject(p, raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	check := newChecker()
+	if bad := check.headKeys(top); bad != nil {
+		return nil, nil, bad.refusal()
+	}
+	head := top.Get("head")
+	if head == nil || head.Type() != fastjson.TypeObject {
+		return nil, nil, model.Errorf(model.EINVALID, "head", "the document has no head object")
+	}
+	code, err := docTypeCode(head)
+	if err != nil {
+		return nil, nil, err
+	}
+	dt := typeOf(head, code)
+	if dt == nil {
+		return nil, nil, model.Errorf(model.ENOTFOUND, "head.docType", "unknown docType %q", model.Clip(code, 40))
+	}
+	return decodeChecked(dt, top, check)
+}
+
+// docTypeCode reads head.docType.
+func docTypeCode(head *fastjson.Value) (string, error) {
+	dtv := head.Get("docType")
+	code := ""
+	if dtv != nil && dtv.Type() != fastjson.TypeNull {
+		if dtv.Type() != fastjson.TypeString {
+			return "", model.Errorf(model.EINVALID, "head.docType", "head.docType must be a text such as EX02")
+		}
+		code = string(dtv.GetStringBytes())
+	}
+	if code == "" {
+		return "", model.Errorf(model.EINVALID, "head.docType", "head.docType is missing")
+	}
+	return code, nil
+}
+
+func headText(head *fastjson.Value, key string) string {
+	if v := head.Get(key); v != nil && v.Type() == fastjson.TypeString {
+		return string(v.GetStringBytes())
+	}
+	return ""
+}
+
+// parseObject parses raw as a JSON object and refuses what no document may
+// hold (see checkText, checkTree). fastjson builds the tree several times
+// faster than encoding/json decoding into maps (see BenchmarkCheckEX02 in package engine); a
+// number it accepts that is no decimal is refused by the field's type check.
+func parseObject(p *fastjson.Parser, raw []byte) (*fastjson.Value, error) {
+	top, err := p.ParseBytes(raw)
+	if err != nil {
+		return nil, model.Errorf(model.EINVALID, "", "malformed JSON: %v", err)
+	}
+	if top.Type() != fastjson.TypeObject {
+		return nil, model.Errorf(model.EINVALID, "", "the document must be a JSON object with a head")
+	}
+	if path, ok := loneSurrogate(raw); ok {
+		return nil, refuseText(path, msgSurrogate)
+	}
+	if suspectText(raw) {
+		if bad := checkTree(top); bad != nil {
+			return nil, bad.refusal()
+		}
+	}
+	return top, nil
+}
+
+var parsers fastjson.ParserPool

@@ -1,0 +1,176 @@
+package decode
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"formwork/engine/model"
+
+	"github.com/valyala/fastjson"
+)
+
+// decoder reads one document: its values into doc, the structural
+// findings, and (check) the keys seen so far, for duplicate keys.
+type decoder struct {
+	dt       *model.DocType
+	doc      *model.Document
+	findings []model.Finding
+	check    checker
+}
+
+// decodeTree decodes a parsed document as a document of dt. A key given
+// twice anywhere is refused (*invalid), found as the tree is read: a second
+// walk over every row would cost more than the rest of the decoding.
+func decodeTree(dt *model.DocType, top *fastjson.Value, check checker) (*model.Document, []model.Finding, *invalid) {
+	d := &decoder{dt: dt, doc: &model.Document{Type: dt, Objects: map[string]model.Values{"head": {}}, Tables: map[string][]model.Values{}},
+		check: check}
+	obj, _ := top.Object()
+	bad := d.check.each(obj, func(k []byte, raw *fastjson.Value) *invalid { return d.section(string(k), raw) })
+	return d.doc, d.findings, bad
+}
+
+func (d *decoder) add(f model.Finding) { d.findings = append(d.findings, f) }
+
+// section decodes the value of a top-level key: a section of the type, or
+// a structural finding (and only the check for duplicate keys inside).
+func (d *decoder) section(key string, raw *fastjson.Value) *invalid {
+	s := d.dt.Section(key)
+	switch {
+	case s == nil:
+		shown := model.Clip(key, 40)
+		d.add(structural(key, "unknownField", model.Text{"zh": shown + "不是" + d.dt.Code + "的组成部分",
+			"en": shown + " is not part of a " + d.dt.Code + " document", "th": shown + " ไม่ใช่ส่วนหนึ่งของเอกสาร " + d.dt.Code}))
+		return d.check.value(raw)
+	case raw.Type() == fastjson.TypeNull:
+		return nil
+	case s.Table:
+		return d.table(s, raw)
+	case raw.Type() != fastjson.TypeObject:
+		d.add(structural(key, "type", model.Text{"zh": key + "应为对象", "en": key + " must be an object", "th": key + " ต้องเป็นออบเจ็กต์"}))
+		return d.check.value(raw)
+	}
+	vals, bad := d.object(s, raw, -1)
+	d.doc.Objects[key] = vals
+	return bad
+}
+
+// table decodes the rows of a table section.
+func (d *decoder) table(s *model.Section, raw *fastjson.Value) *invalid {
+	rows, err := raw.Array()
+	if err != nil {
+		d.add(structural(s.Name, "type", model.Text{"zh": s.Title.In("zh") + "应为列表", "en": s.Name + " must be a list of rows", "th": s.Name + " ต้องเป็นรายการของแถว"}))
+		return d.check.value(raw)
+	}
+	list := make([]model.Values, 0, len(rows))
+	for i, r := range rows {
+		var bad *invalid
+		if r.Type() != fastjson.TypeObject {
+			d.add(structural(cellPath(s.Name, i, ""), "type", model.Text{"zh": fmt.Sprintf("第%d行应为对象", i+1),
+				"en": fmt.Sprintf("row %d must be an object", i+1), "th": fmt.Sprintf("แถวที่ %d ต้องเป็นออบเจ็กต์", i+1)}))
+			list = append(list, model.Values{})
+			bad = d.check.value(r)
+		} else {
+			var vals model.Values
+			vals, bad = d.object(s, r, i)
+			list = append(list, vals)
+		}
+		if bad != nil {
+			return bad.in("[" + strconv.Itoa(i) + "]")
+		}
+	}
+	d.doc.Tables[s.Name] = list
+	return nil
+}
+
+// jsonAny turns a parsed JSON scalar into the form model.ParseValue reads:
+// string, json.Number (the literal text), bool or nil; objects and arrays
+// become a marker that no field accepts.
+func jsonAny(v *fastjson.Value) any {
+	switch v.Type() {
+	case fastjson.TypeString:
+		return string(v.GetStringBytes())
+	case fastjson.TypeNumber:
+		return json.Number(v.String())
+	case fastjson.TypeTrue:
+		return true
+	case fastjson.TypeFalse:
+		return false
+	case fastjson.TypeNull:
+		return nil
+	}
+	return compound{}
+}
+
+// compound stands for a JSON object or array where a scalar belongs.
+type compound struct{}
+
+// object decodes the head (row -1), another object section or row `row`
+// of a table section. It checks for duplicate keys itself rather than
+// through check.each: this is the loop over every cell of every row.
+func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int) (model.Values, *invalid) {
+	o, _ := obj.Object()
+	vals := make(model.Values, o.Len())
+	start := len(d.check.keys)
+	var seen map[string]bool
+	if o.Len() > smallObject {
+		seen = make(map[string]bool, o.Len())
+	}
+	var bad *invalid
+	o.Visit(func(k []byte, raw *fastjson.Value) {
+		if bad != nil {
+			return
+		}
+		if d.check.duplicate(k, start, seen) {
+			bad = &invalid{at: []string{string(k)}, dup: string(k)}
+			return
+		}
+		if b := d.cell(s, row, vals, string(k), raw); b != nil {
+			bad = b.in(string(k))
+		}
+	})
+	d.check.keys = d.check.keys[:start]
+	return vals, bad
+}
+
+// cell decodes the value of field name of a row (or object) into vals.
+func (d *decoder) cell(s *model.Section, row int, vals model.Values, name string, raw *fastjson.Value) *invalid {
+	f := s.Field(name)
+	if f == nil {
+		shown := model.Clip(name, 40)
+		d.add(structural(cellPath(s.Name, row, name), "unknownField",
+			model.RowText(row+1, model.Text{"zh": "未知字段" + shown, "en": "unknown field " + shown, "th": "ไม่รู้จักฟิลด์ " + shown})))
+		return d.check.value(raw)
+	}
+	if t := raw.Type(); t == fastjson.TypeObject || t == fastjson.TypeArray {
+		if bad := d.check.value(raw); bad != nil {
+			return bad
+		}
+	}
+	v, p := model.ParseValue(f, jsonAny(raw))
+	if p != nil {
+		d.add(structural(cellPath(s.Name, row, name), p.Rule, model.RowText(row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))))
+		return nil
+	}
+	if v != nil {
+		vals[name] = v
+	}
+	return nil
+}
+
+// cellPath is the path of a field of an object section (row < 0) or of a
+// row of a table (field "" for the row itself).
+func cellPath(section string, row int, field string) string {
+	p := section
+	if row >= 0 {
+		p += "[" + strconv.Itoa(row) + "]"
+	}
+	if field != "" {
+		p += "." + field
+	}
+	return p
+}
+
+func structural(path, rule string, msg model.Text) model.Finding {
+	return model.Finding{Path: path, Rule: rule, Severity: model.SeverityError, Message: msg}
+}

@@ -1,0 +1,136 @@
+// Package engine is the facade of formwork's form engine: one import for
+// everything the server and the tools ask of it. It owns the order of the
+// stages, each a package of its own below it:
+//
+//	model      the shared model: document types, fields, Document, Values,
+//	           Text, Error, Problem, CheckResult
+//	load       catalogue load + compile (YAML, strict keys, rules, sub-types)
+//	decode     document JSON -> Document (typed values, structural findings)
+//	eval       defaults, derived values, field states, required, rules
+//	export     JSON Schema + uiSchema of a type (DocType.Export)
+//	versions   released snapshots, lock, review (compatibility), release, diff
+//	lint       coverage per module, texts that lack a language
+//	fixtures   rule fixtures replayed through decode and check
+//	lifecycle  document states and actions
+//
+// The names here are aliases of the stages' types and thin functions over
+// them, so that callers keep writing engine.X.
+package engine
+
+import (
+	"formwork/engine/eval"
+	"formwork/engine/export" // installs DocType.Export
+	"formwork/engine/fixtures"
+	"formwork/engine/lifecycle"
+	"formwork/engine/load"
+	"formwork/engine/model"
+	"formwork/engine/versions"
+)
+
+// The shared model (package model).
+type (
+	Text          = model.Text
+	Error         = model.Error
+	Problem       = model.Problem
+	LoadError     = model.LoadError
+	FieldType     = model.FieldType
+	Severity      = model.Severity
+	FieldDef      = model.FieldDef
+	Field         = model.Field
+	Enum          = model.Enum
+	EnumValue     = model.EnumValue
+	Mode          = model.Mode
+	DocType       = model.DocType
+	Section       = model.Section
+	Cond          = model.Cond
+	Rule          = model.Rule
+	SubType       = model.SubType
+	Document      = model.Document
+	Values        = model.Values
+	Finding       = model.Finding
+	CheckResult   = model.CheckResult
+	CheckView     = model.CheckView
+	FindingView   = model.FindingView
+	Form          = model.Form
+	SubTypeOption = model.SubTypeOption
+)
+
+// The catalogue's editions (package load).
+type Edition = load.Edition
+
+// Evaluation (package eval).
+type (
+	Options    = eval.Options
+	FieldState = eval.FieldState
+	Evaluation = eval.Evaluation
+)
+
+// Versions (package versions).
+type (
+	Lock      = versions.Lock
+	LockEntry = versions.LockEntry
+	Change    = versions.Change
+)
+
+// Rule fixtures (package fixtures).
+type (
+	FixtureGroup    = fixtures.FixtureGroup
+	FixtureTest     = fixtures.FixtureTest
+	ExpectedFinding = fixtures.ExpectedFinding
+	FixtureResult   = fixtures.FixtureResult
+)
+
+// The lifecycle (package lifecycle).
+type (
+	Lifecycle = lifecycle.Lifecycle
+	State     = lifecycle.State
+	Action    = lifecycle.Action
+)
+
+// Error codes shared by engine, server and CLI. The server maps each to one
+// HTTP status.
+const (
+	EINVALID   = model.EINVALID
+	ENOTFOUND  = model.ENOTFOUND
+	ECHECK     = model.ECHECK
+	ECONFIRM   = model.ECONFIRM
+	ECONFLICT  = model.ECONFLICT
+	EFORBIDDEN = model.EFORBIDDEN
+	ETOOLARGE  = model.ETOOLARGE
+	EINTERNAL  = model.EINTERNAL
+)
+
+// Field types, severities and the default language.
+const (
+	TypeString      = model.TypeString
+	TypeText        = model.TypeText
+	TypeDate        = model.TypeDate
+	TypeMoney       = model.TypeMoney
+	TypeNumber      = model.TypeNumber
+	TypeInteger     = model.TypeInteger
+	TypeEnum        = model.TypeEnum
+	SeverityError   = model.SeverityError
+	SeverityWarning = model.SeverityWarning
+	SeverityConfirm = model.SeverityConfirm
+	DefaultLang     = model.DefaultLang
+)
+
+// Where things are in a catalogue directory, and the JSON Schema draft of
+// every export.
+const (
+	ReleasedDir   = load.ReleasedDir
+	LockFile      = versions.LockFile
+	FixturesDir   = fixtures.FixturesDir
+	ExamplesDir   = fixtures.ExamplesDir
+	LifecycleFile = lifecycle.File
+	SchemaDialect = export.SchemaDialect
+)
+
+var (
+	// ActionModes are the action modes of the form (spec: action query parameter).
+	ActionModes = model.ActionModes
+	// SubTypeKeys are the head fields that choose a sub-type, outermost first.
+	SubTypeKeys = model.SubTypeKeys
+	// MoneyBound is the largest absolute amount a money field holds (spec 9).
+	MoneyBound = model.MoneyBound
+)

@@ -1,0 +1,684 @@
+// Package eval evaluates a decoded document against its type: defaults,
+// derived values (in section order), the sub-type and what it hides, field
+// states (visible, required, editable) under an action mode, the required
+// fields, every rule, and the line status of each row; Check is the
+// pre-save check, Evaluate adds what the form shows. ForbiddenChanges says
+// which changes an action mode does not allow. Compiled programs run here;
+// nothing is compiled.
+package eval
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"formwork/engine/model"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/vm"
+	"github.com/shopspring/decimal"
+)
+
+// Options say under which action mode a document is evaluated and which
+// weak-control (confirm) rules the user has confirmed.
+type Options struct {
+	Action    string
+	Confirmed map[string]bool
+}
+
+// FieldState is what the form shows for one field.
+type FieldState struct {
+	Visible  bool `json:"visible"`
+	Required bool `json:"required"`
+	Editable bool `json:"editable"`
+}
+
+// Evaluation is the full outcome of evaluating a document: the document with
+// defaults and derived values applied, the state of its fields, the values
+// that evaluation changed (by path), and the check result.
+type Evaluation struct {
+	Doc    *model.Document
+	Fields map[string]FieldState
+	Values map[string]any
+	Check  model.CheckResult
+}
+
+// Check applies defaults and derived values to doc (in place) and runs every
+// pre-save check: structural findings passed in, sub-type, required fields
+// and rules. It never fails: an expression that fails at run time (it cannot
+// at present: compile-time types guarantee it) is reported as a finding.
+func Check(doc *model.Document, structural []model.Finding, opt Options) model.CheckResult {
+	e := evaluate(doc, structural, opt, false)
+	return e.Check
+}
+
+// Evaluate is Check plus the field states and changed values the form needs.
+func Evaluate(doc *model.Document, structural []model.Finding, opt Options) *Evaluation {
+	return evaluate(doc, structural, opt, true)
+}
+
+type run struct {
+	doc     *model.Document
+	dt      *model.DocType
+	opt     Options
+	mode    *model.Mode
+	hidden  model.HiddenSet
+	env     reflect.Value // *doc env struct
+	tenv    map[string]reflect.Value
+	tenvAny map[string]any           // the same, boxed once
+	rows    map[string]reflect.Value // slice of row structs, per table
+	res     *model.CheckResult
+	ev      *Evaluation
+	states  bool
+	rowBad  map[string][]model.Severity // worst finding per row, for line status
+	badPath map[string]bool             // paths with a structural finding: not reported again as required
+}
+
+func evaluate(doc *model.Document, structural []model.Finding, opt Options, states bool) *Evaluation {
+	r := prepare(doc, structural, opt, states)
+	r.checkRequired()
+	r.checkRules()
+	r.deriveLineStatus()
+	r.res.Finish(r.opt.Confirmed)
+	return r.ev
+}
+
+// prepare sets up a run: sub-type, defaults, typed environment, derived
+// values. The checks come after.
+func prepare(doc *model.Document, structural []model.Finding, opt Options, states bool) *run {
+	dt := doc.Type
+	if opt.Action == "" {
+		opt.Action = "new"
+	}
+	ev := &Evaluation{Doc: doc, Values: map[string]any{}, Check: model.CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
+	r := &run{doc: doc, dt: dt, opt: opt, res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, tenvAny: map[string]any{}, rows: map[string]reflect.Value{}, rowBad: map[string][]model.Severity{}}
+	r.res.Errors = append(r.res.Errors, structural...)
+	r.badPath = make(map[string]bool, len(structural))
+	for _, f := range structural {
+		r.badPath[f.Path] = true
+		if table, i, ok := rowOfPath(f.Path); ok && i < len(doc.Tables[table]) && !model.RowDeleted(doc.Tables[table][i]) {
+			r.markRow(table, i, f.Severity)
+		}
+	}
+	r.mode = dt.Mode(opt.Action)
+	path := r.checkSubType()
+	r.hidden = dt.Hidden(path)
+	r.nameSubTypes(path)
+	if states {
+		ev.Fields = map[string]FieldState{}
+	}
+	r.applyDefaults()
+	r.buildEnv()
+	r.applyDerived()
+	r.syncTables()
+	return r
+}
+
+// checkSubType finds the document's sub-type path and reports a business
+// type that is not a sub-type at its level, or not offered in the set of
+// books.
+func (r *run) checkSubType() []*model.SubType {
+	head := r.doc.Head()
+	keys := make([]string, len(model.SubTypeKeys))
+	for i, k := range model.SubTypeKeys {
+		keys[i] = head.String(k)
+	}
+	path, ok := r.dt.SubTypePath(keys...)
+	if !ok {
+		at := "head." + model.SubTypeKeys[len(path)]
+		given := model.Clip(strings.Join(keys[:len(path)+1], "/"), 60)
+		r.add(model.Finding{Path: at, Rule: "subType", Severity: model.SeverityError, Message: model.Text{
+			"zh": fmt.Sprintf("业务类型%s不属于%s", given, r.dt.Code),
+			"en": fmt.Sprintf("business type %s is not a sub-type of %s", given, r.dt.Code),
+			"th": fmt.Sprintf("ประเภทธุรกิจ %s ไม่ใช่ประเภทย่อยของ %s", given, r.dt.Code)}})
+	}
+	sob := head.String("sob")
+	for i, n := range path {
+		if !n.OfferedIn(sob) {
+			r.add(model.Finding{Path: "head." + model.SubTypeKeys[i], Rule: "subType", Severity: model.SeverityError, Message: model.Text{
+				"zh": fmt.Sprintf("业务类型%s不适用于账套%s", n.Key, model.Clip(sob, 40)),
+				"en": fmt.Sprintf("business type %s is not offered in set of books %s", n.Key, model.Clip(sob, 40)),
+				"th": fmt.Sprintf("ประเภทธุรกิจ %s ไม่มีให้ใช้ในชุดบัญชี %s", n.Key, model.Clip(sob, 40))}})
+		}
+	}
+	return path
+}
+
+// nameSubTypes fills the display twins (businessType1Txt, ...) with the
+// titles of the chosen sub-types, in Chinese, the product's language of record.
+func (r *run) nameSubTypes(path []*model.SubType) {
+	head := r.doc.Head()
+	hs := r.dt.Section("head")
+	for i, k := range model.SubTypeKeys {
+		f := hs.Field(k + "Txt")
+		if f == nil {
+			continue
+		}
+		var v any
+		if i < len(path) {
+			v = path[i].Title.In(model.DefaultLang)
+		}
+		r.setValue(head, objLoc("head", f.Name), f, v)
+	}
+}
+
+func (r *run) add(f model.Finding) { r.res.Errors = append(r.res.Errors, f) }
+
+// loc is a place in the document; its path string is only built when a
+// finding or a changed value needs it, which keeps large tables cheap.
+type loc struct {
+	section string
+	row     int // -1 for an object section
+	field   string
+}
+
+func (l loc) String() string {
+	var b strings.Builder
+	b.WriteString(l.section)
+	if l.row >= 0 {
+		b.WriteByte('[')
+		b.WriteString(strconv.Itoa(l.row))
+		b.WriteByte(']')
+	}
+	if l.field != "" {
+		b.WriteByte('.')
+		b.WriteString(l.field)
+	}
+	return b.String()
+}
+
+func objLoc(section, field string) loc           { return loc{section, -1, field} }
+func rowLoc(section string, i int, f string) loc { return loc{section, i, f} }
+
+func (r *run) setValue(vals model.Values, at loc, f *model.Field, v any) {
+	old, had := vals[f.Name]
+	if v == nil {
+		delete(vals, f.Name)
+	} else {
+		vals[f.Name] = v
+	}
+	if r.states && !sameValue(old, had, v) {
+		r.ev.Values[at.String()] = model.JSONValue(f, v)
+	}
+}
+
+func sameValue(old any, had bool, v any) bool {
+	if !had || old == nil {
+		return v == nil
+	}
+	if d, ok := old.(decimal.Decimal); ok {
+		n, ok := v.(decimal.Decimal)
+		return ok && d.Equal(n)
+	}
+	return old == v
+}
+
+func isBlank(v any) bool {
+	if v == nil {
+		return true
+	}
+	if s, ok := v.(string); ok {
+		return strings.TrimSpace(s) == ""
+	}
+	return false
+}
+
+func (r *run) applyDefaults() {
+	for _, s := range r.dt.Sections {
+		if s.Table {
+			for i, row := range r.doc.Tables[s.Name] {
+				for _, f := range s.Fields {
+					if f.Default != nil && isBlank(row[f.Name]) {
+						r.setValue(row, rowLoc(s.Name, i, f.Name), f, f.Default)
+					}
+				}
+			}
+			continue
+		}
+		vals := r.doc.Objects[s.Name]
+		if vals == nil {
+			if s.Name != "head" {
+				continue
+			}
+			vals = model.Values{}
+			r.doc.Objects[s.Name] = vals
+		}
+		for _, f := range s.Fields {
+			if f.Default != nil && isBlank(vals[f.Name]) {
+				r.setValue(vals, objLoc(s.Name, f.Name), f, f.Default)
+			}
+		}
+	}
+}
+
+func structOf(s *model.Section, vals model.Values) reflect.Value {
+	sv := reflect.New(s.RowType()).Elem()
+	model.FillStruct(sv, s, vals)
+	return sv
+}
+
+// buildEnv builds the typed environment rules run against.
+func (r *run) buildEnv() {
+	env := reflect.New(r.dt.Env().Doc)
+	ev := env.Elem()
+	for i, s := range r.dt.Sections {
+		if s.Table {
+			rows := r.doc.Tables[s.Name]
+			sl := reflect.MakeSlice(reflect.SliceOf(s.RowType()), len(rows), len(rows))
+			for j, row := range rows {
+				model.FillStruct(sl.Index(j), s, row)
+			}
+			r.rows[s.Name] = sl
+		} else {
+			ev.Field(i).Set(structOf(s, r.doc.Objects[s.Name]))
+		}
+	}
+	ev.Field(r.dt.Env().NSec + model.EnvActionOffset).SetString(r.opt.Action)
+	r.env = env
+	for name, t := range r.dt.Env().Tables {
+		te := reflect.New(t)
+		te.Elem().Field(r.dt.Env().NSec + model.EnvActionOffset).SetString(r.opt.Action)
+		r.tenv[name] = te
+		r.tenvAny[name] = te.Interface()
+	}
+	r.syncTables()
+}
+
+// syncTables gives the environments the tables as rules see them: without
+// deleted rows (flag D), which no rule counts. Row rules still address rows
+// by their index in the whole table.
+func (r *run) syncTables() {
+	ev := r.env.Elem()
+	for i, s := range r.dt.Sections {
+		if !s.Table {
+			continue
+		}
+		all := r.rows[s.Name]
+		rows := r.doc.Tables[s.Name]
+		live := all
+		for j, row := range rows {
+			if model.RowDeleted(row) {
+				if live.Pointer() == all.Pointer() {
+					live = reflect.MakeSlice(all.Type(), 0, all.Len())
+					live = reflect.AppendSlice(live, all.Slice(0, j))
+				}
+				continue
+			}
+			if live.Pointer() != all.Pointer() {
+				live = reflect.Append(live, all.Index(j))
+			}
+		}
+		ev.Field(i).Set(live)
+	}
+	for _, te := range r.tenv {
+		for i := 0; i < r.dt.Env().NSec; i++ {
+			te.Elem().Field(i).Set(ev.Field(i))
+		}
+	}
+}
+
+// rowEnv points the table environment at row i and returns it.
+func (r *run) rowEnv(table string, i int) any {
+	te := r.tenv[table].Elem()
+	nsec := r.dt.Env().NSec
+	te.Field(nsec + model.EnvRowOffset).Set(r.rows[table].Index(i))
+	te.Field(nsec + model.EnvRowNoOffset).SetInt(int64(i + 1))
+	return r.tenvAny[table]
+}
+
+// exec runs a program; a run-time failure becomes a finding and yields nil.
+func (r *run) exec(p *vm.Program, env any, at loc) any {
+	out, err := expr.Run(p, env)
+	if err != nil {
+		path := at.String()
+		r.add(model.Finding{Path: path, Rule: "evaluation", Severity: model.SeverityError, Message: model.Text{"zh": path + "计算失败：" + err.Error(),
+			"en": path + " could not be evaluated: " + err.Error(), "th": path + " คำนวณไม่สำเร็จ: " + err.Error()}})
+		return nil
+	}
+	return out
+}
+
+func (r *run) cond(c *model.Cond, def bool, env any, at loc) bool {
+	if c == nil {
+		return def
+	}
+	if c.Prog == nil {
+		return c.Const
+	}
+	b, _ := r.exec(c.Prog, env, at).(bool)
+	return b
+}
+
+// applyDerived works out every derived value, in section and field order:
+// a value may use those before it.
+func (r *run) applyDerived() {
+	for si, s := range r.dt.Sections {
+		for _, f := range s.Fields {
+			if f.Value != nil {
+				r.derive(si, s, f)
+			}
+		}
+	}
+}
+
+// derive works out field f of section s (the si-th) in every row, or in the object.
+func (r *run) derive(si int, s *model.Section, f *model.Field) {
+	if s.Table {
+		rows := r.doc.Tables[s.Name]
+		for i := range rows {
+			at := rowLoc(s.Name, i, f.Name)
+			v := r.checkDerived(f, normalizeDerived(f, r.exec(f.Value, r.rowEnv(s.Name, i), at)), at)
+			r.setValue(rows[i], at, f, v)
+			model.SetGo(r.rows[s.Name].Index(i), f, v)
+		}
+		return
+	}
+	vals := r.doc.Objects[s.Name]
+	if vals == nil {
+		return
+	}
+	at := objLoc(s.Name, f.Name)
+	v := r.checkDerived(f, normalizeDerived(f, r.exec(f.Value, r.env.Interface(), at)), at)
+	r.setValue(vals, at, f, v)
+	model.SetGo(r.env.Elem().Field(si), f, v)
+	r.syncObjects()
+}
+
+// checkDerived returns the derived value v of f at `at` to store: nil, with
+// a finding, when it is one the engine would refuse to read (an amount out
+// of range, a text too long).
+func (r *run) checkDerived(f *model.Field, v any, at loc) any {
+	out, p := model.CheckDerived(f, v)
+	if p == nil {
+		return out
+	}
+	path := at.String()
+	r.badPath[path] = true
+	fd := model.Finding{Path: path, Rule: p.Rule, Severity: model.SeverityError,
+		Message: model.RowText(at.row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))}
+	if at.row >= 0 {
+		r.rowFinding(at.section, at.row, fd)
+	} else {
+		r.add(fd)
+	}
+	return nil
+}
+
+// syncObjects copies the document environment's objects (head, ...) into
+// the table environments after a derived value changed one.
+func (r *run) syncObjects() {
+	ev := r.env.Elem()
+	for i, s := range r.dt.Sections {
+		if s.Table {
+			continue
+		}
+		for _, te := range r.tenv {
+			te.Elem().Field(i).Set(ev.Field(i))
+		}
+	}
+}
+
+// normalizeDerived rounds derived amounts to the field's places and turns
+// zero values of text into blank.
+func normalizeDerived(f *model.Field, v any) any {
+	switch x := v.(type) {
+	case decimal.Decimal:
+		if f.Type == model.TypeMoney {
+			return x.Round(model.MoneyPlaces)
+		}
+		return x.Round(model.NumberPlaces)
+	case string:
+		if x == "" {
+			return nil
+		}
+	}
+	return v
+}
+
+func (r *run) editable(f *model.Field, env any, at loc) bool {
+	if f.ReadOnly {
+		return false
+	}
+	def := r.mode != nil && r.mode.Editable
+	return r.cond(f.Editable, def, env, at)
+}
+
+var (
+	msgRequired    = model.Text{"zh": "{field}不能为空", "en": "{field} cannot be empty", "th": "{field}ต้องไม่ว่าง"}
+	msgRowRequired = model.Text{"zh": "第{row}行，{field}为空", "en": "Row {row}: {field} is empty", "th": "แถวที่ {row}: {field}ว่างอยู่"}
+)
+
+func (r *run) checkRequired() {
+	for _, s := range r.dt.Sections {
+		if r.hidden[s.Name] {
+			continue
+		}
+		if s.Table {
+			r.checkRequiredRows(s)
+			continue
+		}
+		vals := r.doc.Objects[s.Name]
+		env := r.env.Interface()
+		for _, f := range s.Fields {
+			at := objLoc(s.Name, f.Name)
+			visible := !r.hidden.Field(f) && r.cond(f.Visible, true, env, at)
+			required := visible && r.cond(f.Required, false, env, at)
+			if r.states {
+				r.ev.Fields[at.String()] = FieldState{Visible: visible, Required: required, Editable: visible && r.editable(f, env, at)}
+			}
+			if required && isBlank(vals[f.Name]) {
+				if path := at.String(); !r.badPath[path] {
+					r.add(model.Finding{Path: path, Rule: "required", Severity: model.SeverityError, Message: msgRequired.Format(map[string]model.Text{"field": f.Label})})
+				}
+			}
+		}
+	}
+}
+
+// checkRequiredRows checks the required cells of every live row. Columns
+// whose states are constant are worked out once; only columns with row
+// conditions run per row.
+func (r *run) checkRequiredRows(s *model.Section) {
+	type column struct {
+		f        *model.Field
+		dynamic  bool
+		required bool
+	}
+	var cols []column
+	for _, f := range s.Fields {
+		if r.hidden.Field(f) {
+			continue
+		}
+		dyn := f.Visible.Dynamic() || f.Required.Dynamic() || f.Editable.Dynamic()
+		req := !dyn && r.cond(f.Visible, true, nil, loc{}) && r.cond(f.Required, false, nil, loc{})
+		if dyn || req {
+			cols = append(cols, column{f, dyn, req})
+		}
+	}
+	for i, row := range r.doc.Tables[s.Name] {
+		if model.RowDeleted(row) {
+			continue
+		}
+		var env any
+		for _, c := range cols {
+			f, required := c.f, c.required
+			at := rowLoc(s.Name, i, f.Name)
+			if c.dynamic {
+				if env == nil {
+					env = r.rowEnv(s.Name, i)
+				}
+				visible := r.cond(f.Visible, true, env, at)
+				required = visible && r.cond(f.Required, false, env, at)
+				if r.states {
+					r.ev.Fields[at.String()] = FieldState{Visible: visible, Required: required, Editable: visible && r.editable(f, env, at)}
+				}
+			}
+			if required && isBlank(row[f.Name]) {
+				if path := at.String(); !r.badPath[path] {
+					r.rowFinding(s.Name, i, model.Finding{Path: path, Rule: "required", Severity: model.SeverityError,
+						Message: msgRowRequired.Format(map[string]model.Text{"row": num(i + 1), "field": f.Label})})
+				}
+			}
+		}
+	}
+}
+
+func num(n int) model.Text { s := strconv.Itoa(n); return model.Text{"zh": s, "en": s, "th": s} }
+
+// rowFinding records a finding of row i of table and remembers its severity
+// for the row's line status.
+func (r *run) rowFinding(table string, i int, f model.Finding) {
+	r.add(f)
+	r.markRow(table, i, f.Severity)
+}
+
+// markRow remembers the worst severity found in row i of table.
+func (r *run) markRow(table string, i int, sev model.Severity) {
+	bad := r.rowBad[table]
+	if bad == nil {
+		bad = make([]model.Severity, len(r.doc.Tables[table]))
+		r.rowBad[table] = bad
+	}
+	if bad[i] != model.SeverityError {
+		bad[i] = sev
+	}
+}
+
+func (r *run) fieldLabel(s *model.Section, name string) model.Text {
+	if f := s.Field(name); f != nil {
+		return f.Label
+	}
+	return model.Text{"zh": name, "en": name, "th": name}
+}
+
+func (r *run) checkRules() {
+	for _, rule := range r.dt.Rules {
+		if rule.Table == "" {
+			// a hidden field is not checked; a value refused as malformed
+			// already has its finding, which a rule must not bury
+			if r.targetHidden(rule.Path) || r.badPath[rule.Path] {
+				continue
+			}
+			env := r.env.Interface()
+			at := loc{section: rule.Path, row: -1}
+			if rule.When != nil && !r.holds(rule.When, env, at) {
+				continue
+			}
+			if r.holds(rule.Check, env, at) {
+				continue
+			}
+			label := model.Text{}
+			if sec, name, ok := strings.Cut(rule.Path, "."); ok && r.dt.Section(sec) != nil {
+				label = r.fieldLabel(r.dt.Section(sec), name)
+			}
+			r.add(model.Finding{Path: rule.Path, Rule: rule.ID, Severity: rule.Severity, Message: rule.Message.Format(map[string]model.Text{"field": label})})
+			continue
+		}
+		s := r.dt.Section(rule.Table)
+		if r.hidden[s.Name] || (rule.Path != "" && r.hidden[s.Name+"."+rule.Path]) || isStatusRule(rule, s) {
+			continue
+		}
+		r.runRowRule(rule, s, func(i int, f model.Finding) { r.rowFinding(s.Name, i, f) })
+	}
+}
+
+func (r *run) targetHidden(path string) bool {
+	if path == "" {
+		return false
+	}
+	sec, name, _ := strings.Cut(path, ".")
+	return r.hidden[sec] || r.hidden[sec+"."+name]
+}
+
+// isStatusRule tells whether a table rule checks the row's line status
+// itself (the "all lines validated" check). Such rules run after the status
+// is derived, on the fresh status.
+func isStatusRule(rule *model.Rule, s *model.Section) bool {
+	return s.StatusField != "" && rule.Path == s.StatusField
+}
+
+// deriveLineStatus sets the line status of every row of a table that has
+// one: error when the row has an error finding, warning when it has only
+// warnings or confirmations, success otherwise. Deleted rows keep theirs.
+// The status is the engine's verdict on the row, recomputed on every
+// evaluation and save, so a client cannot claim a row is validated. Then the
+// rules on the status run against it.
+func (r *run) deriveLineStatus() {
+	for _, s := range r.dt.Sections {
+		if !s.Table || s.StatusField == "" || r.hidden[s.Name] {
+			continue
+		}
+		f := s.Field(s.StatusField)
+		bad := r.rowBad[s.Name]
+		for i, row := range r.doc.Tables[s.Name] {
+			if model.RowDeleted(row) {
+				continue
+			}
+			status := "success"
+			if bad != nil {
+				switch bad[i] {
+				case model.SeverityError:
+					status = "error"
+				case model.SeverityWarning, model.SeverityConfirm:
+					status = "warning"
+				}
+			}
+			r.setValue(row, rowLoc(s.Name, i, f.Name), f, status)
+			model.SetGo(r.rows[s.Name].Index(i), f, status)
+		}
+	}
+	r.syncTables()
+	r.checkStatusRules()
+}
+
+// checkStatusRules runs the rules on line-status fields.
+func (r *run) checkStatusRules() {
+	for _, rule := range r.dt.Rules {
+		s := r.dt.Section(rule.Table)
+		if s == nil || !isStatusRule(rule, s) || r.hidden[s.Name] {
+			continue
+		}
+		r.runRowRule(rule, s, func(_ int, f model.Finding) { r.add(f) })
+	}
+}
+
+// holds runs a boolean program.
+func (r *run) holds(p *vm.Program, env any, at loc) bool {
+	b, _ := r.exec(p, env, at).(bool)
+	return b
+}
+
+// rowOfPath reads "lineList[3]..." as table lineList, row 3.
+func rowOfPath(path string) (table string, row int, ok bool) {
+	open := strings.IndexByte(path, '[')
+	end := strings.IndexByte(path, ']')
+	if open <= 0 || end < open {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(path[open+1 : end])
+	if err != nil {
+		return "", 0, false
+	}
+	return path[:open], n, true
+}
+
+// runRowRule runs a table rule on every live row of s and records a finding
+// for each row it fails on (unless that cell was refused as malformed).
+func (r *run) runRowRule(rule *model.Rule, s *model.Section, record func(row int, f model.Finding)) {
+	for i, row := range r.doc.Tables[s.Name] {
+		if model.RowDeleted(row) {
+			continue
+		}
+		env := r.rowEnv(s.Name, i)
+		at := rowLoc(s.Name, i, rule.Path)
+		if rule.When != nil && !r.holds(rule.When, env, at) {
+			continue
+		}
+		if r.holds(rule.Check, env, at) || r.badPath[at.String()] {
+			continue
+		}
+		record(i, model.Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
+			Message: rule.Message.Format(map[string]model.Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)})})
+	}
+}

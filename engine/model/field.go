@@ -1,0 +1,102 @@
+package model
+
+import (
+	"github.com/expr-lang/expr/vm"
+	"github.com/shopspring/decimal"
+)
+
+// FieldType is the kind of value a field holds.
+type FieldType string
+
+const (
+	TypeString  FieldType = "string"  // short text
+	TypeText    FieldType = "text"    // long text (textarea)
+	TypeDate    FieldType = "date"    // yyyy-MM-dd
+	TypeMoney   FieldType = "money"   // exact decimal, 2 places, +/-999999999999999
+	TypeNumber  FieldType = "number"  // exact decimal (rates, quantities), up to 6 places
+	TypeInteger FieldType = "integer" // whole number
+	TypeEnum    FieldType = "enum"    // one key of an enumeration
+)
+
+// Known tells whether t is one of the field types above.
+func (t FieldType) Known() bool {
+	switch t {
+	case TypeString, TypeText, TypeDate, TypeMoney, TypeNumber, TypeInteger, TypeEnum:
+		return true
+	}
+	return false
+}
+
+// FieldDef is a field of the shared field catalogue.
+type FieldDef struct {
+	Name      string
+	Label     Text
+	Type      FieldType
+	Enum      *Enum
+	MaxLength int
+	Min, Max  *decimal.Decimal
+	Display   string
+	ReadOnly  bool
+}
+
+// Enum is a dropdown enumeration. Build one with NewEnum and Add.
+type Enum struct {
+	Name   string
+	Label  Text
+	Values []EnumValue
+	keys   map[string]bool
+}
+
+// EnumValue is one option of an enumeration.
+type EnumValue struct {
+	Key   string `json:"key"`
+	Label Text   `json:"label"`
+}
+
+// NewEnum returns an enumeration without options.
+func NewEnum(name string, label Text) *Enum {
+	return &Enum{Name: name, Label: label, keys: map[string]bool{}}
+}
+
+// Add appends an option; it returns false (and adds nothing) when the key
+// is listed already.
+func (e *Enum) Add(v EnumValue) bool {
+	if e.keys[v.Key] {
+		return false
+	}
+	e.keys[v.Key] = true
+	e.Values = append(e.Values, v)
+	return true
+}
+
+// Has tells whether key is an option of the enumeration.
+func (e *Enum) Has(key string) bool { return e.keys[key] }
+
+// Field is a field as used in one section of one document type.
+type Field struct {
+	*FieldDef
+	Name     string // the field's name in the document (usually the catalogue name)
+	Section  *Section
+	Label    Text
+	ReadOnly bool
+	Hidden   bool // hidden unless a sub-type shows it
+	Source   string
+	Default  any // typed default value, nil if none
+	Visible  *Cond
+	Required *Cond
+	Editable *Cond
+	Value    *vm.Program // derived value, nil if none
+	ValueSrc string      // its expression
+	// DefaultText is the default as written in YAML.
+	DefaultText string
+	index       int // index in the section's Go struct (see BuildEnv)
+}
+
+// Path returns the field's path for a head field, or the column path
+// (lineList[].costType) for a table field.
+func (f *Field) Path() string {
+	if f.Section.Table {
+		return f.Section.Name + "[]." + f.Name
+	}
+	return f.Section.Name + "." + f.Name
+}

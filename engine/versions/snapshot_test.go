@@ -1,0 +1,60 @@
+package versions_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+	"testing/fstest"
+
+	"formwork/engine/decode"
+	"formwork/engine/eval"
+	"formwork/engine/export"
+	"formwork/engine/internal/enginetest"
+	"formwork/engine/load"
+	"formwork/engine/versions"
+)
+
+// A released snapshot loads back as the same document type: same export,
+// same verdicts, whatever later happens to the catalogue.
+func TestSnapshotRoundTrip(t *testing.T) {
+	c := enginetest.Catalogue(t)
+	fs := fstest.MapFS{}
+	for _, d := range c.DocTypes() {
+		fs["schemas/_released/"+d.Edition+"/"+d.Code+"/v1.yaml"] = &fstest.MapFile{Data: versions.Snapshot(d)}
+	}
+	// the released versions alone, without the live catalogue's fields
+	fs["schemas/_modes.yaml"] = &fstest.MapFile{Data: enginetest.MustRead(t, "schemas/_modes.yaml")}
+	fs["schemas/_editions.yaml"] = &fstest.MapFile{Data: enginetest.MustRead(t, "schemas/_editions.yaml")}
+	r, err := load.Load(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range c.DocTypes() {
+		old := r.DocTypeVersion(d.Edition, d.Code, d.Version)
+		if old == nil {
+			t.Fatalf("%s v%d not loaded from its snapshot", d.Code, d.Version)
+		}
+		for _, action := range []string{"new", "read"} {
+			a, _ := export.Form(d, "", action, "zh")
+			b, _ := export.Form(old, "", action, "zh")
+			ja, _ := json.Marshal(a)
+			jb, _ := json.Marshal(b)
+			if !bytes.Equal(ja, jb) {
+				t.Errorf("%s %s: the snapshot exports differently", d.Code, action)
+			}
+		}
+		if !bytes.Equal(versions.Snapshot(d), versions.Snapshot(old)) {
+			t.Errorf("%s: snapshot of the snapshot differs", d.Code)
+		}
+	}
+	// the same verdicts
+	raw, _ := json.Marshal(enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.amount": 0, "lineList.0.costType": nil}))
+	live, fs1, _ := decode.DecodeAs(c.DocType("EX02"), raw)
+	snap, fs2, _ := decode.DecodeAs(r.DocTypeVersion("form", "EX02", 1), raw)
+	a, b := eval.Check(live, fs1, eval.Options{}), eval.Check(snap, fs2, eval.Options{})
+	ja, _ := json.Marshal(a.View("zh"))
+	jb, _ := json.Marshal(b.View("zh"))
+	if !bytes.Equal(ja, jb) {
+		t.Errorf("verdicts differ:\n%s\n%s", ja, jb)
+	}
+}
