@@ -25,7 +25,7 @@ web: web/dist/index.html ## build the web app into web/dist
 
 test: build chromium ## every test: lint, rule fixtures, Go (SQLite and PostgreSQL), web unit, browser end-to-end
 	$(GO) vet ./...
-	./bin/formwork lint .
+	./bin/formwork lint --require-languages .
 	./bin/formwork replay .
 	$(GO) test -count=1 ./...
 	cd web && npm test

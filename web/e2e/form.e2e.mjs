@@ -206,6 +206,21 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
     savedUrl = page.url();
   });
 
+  await step('the updates after the create are one request each (the edit export came while the form was filled in)', async () => {
+    for (const text of [`${description} (updated)`, description]) {
+      // The notice of the save before goes first: this save's is the one waited for.
+      await page.locator('[data-notice="saved"]').waitFor({ state: 'detached' });
+      await page.locator('#root_head_description').fill(text);
+      await settle();
+      const requests = await apiRequestsOf(async () => {
+        await page.locator('[data-button="save"]').click();
+        await page.locator('[data-notice="saved"]').waitFor();
+      });
+      assertEqual(requests.join(', '), 'PUT /api/galaxyform/yx/ap/head/update', `requests of the update to "${text}"`);
+    }
+    assertEqual(page.url(), savedUrl, 'the address stays');
+  });
+
   await step('reloaded document shows the saved values', async () => {
     await page.reload();
     await page.locator('[data-form-title]').waitFor();

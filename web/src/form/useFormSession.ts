@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formExportQuery } from '../api/queries';
+import { formExportQuery, type FormExportParams } from '../api/queries';
 import type { CheckResult, EvaluateResult, FieldState, FormDocument, FormProcess, SchemaRef, StoredForm } from '../api/types';
 import type { ProcessView } from '../api/process';
 import { useEdition, type EditionState } from '../auth/useEdition';
@@ -78,6 +78,20 @@ function useFormExport({ docType, action, businessId, lang, shown, editions }: {
 }
 
 /**
+ * A new document the person is filling in: it will be saved, and the page goes on in
+ * edit mode, whose export the save's answer names. Fetched now (by the server's ETag
+ * it is then held), so that no save waits for a second request.
+ */
+function usePrefetchEditExport(newParams: FormExportParams | null, version: number | undefined) {
+  const queryClient = useQueryClient();
+  const { docType = '', subType = '', lang = '', edition = '' } = newParams ?? {};
+  const wanted = newParams !== null && newParams.action === 'new' && version !== undefined;
+  useEffect(() => {
+    if (wanted) void queryClient.prefetchQuery(formExportQuery({ docType, subType, action: 'edit', lang, edition, version }));
+  }, [wanted, queryClient, docType, subType, lang, edition, version]);
+}
+
+/**
  * The document on the form page and the few requests behind it. A stored document:
  * one load (its form has the states, the check, the process and the export's etag)
  * and the export only when none with that etag is held; its family comes from the
@@ -105,6 +119,7 @@ export function useFormSession({ docType, businessId, action }: { docType: strin
   const { registry, loadQuery, reload } = useStoredLoad({ docType, businessId, action, lang, editions, knownFamily: shown?.schema?.family ?? '', showsIt, apply });
 
   const { exportParams, exportQuery, exported } = useFormExport({ docType, action, businessId, lang, shown, editions });
+  usePrefetchEditExport(dirty && !businessId && shown?.schema === null ? exportParams : null, exported?.version);
   const family = shown?.schema?.family || exported?.family || '';
 
   const onEvaluated = useCallback((result: EvaluateResult) => {

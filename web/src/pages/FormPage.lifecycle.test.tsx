@@ -422,6 +422,40 @@ describe('FormPage with a new document', () => {
     expect(toolbar()).toEqual(['save', 'tempSave', 'submit', 'void', 'print']);
   });
 
+  it('fetches the edit export while the person fills it in, so that the create and the next update are one request each', async () => {
+    const exportByAction = (call: Call): Answer => {
+      const a = new URL(call.url, 'http://x').searchParams.get('action');
+      return { ...ok(ex02Export), headers: { ETag: `"e-ex02-${a}"` } };
+    };
+    const editForm = form({}, { schema: { edition: 'form', docType: 'EX02', family: 'ap', version: 1, subType: '', etag: '"e-ex02-edit"' } });
+    routes = [
+      [/\/head\/create\?/, (call) => okForm({ ...call.body, head: { ...call.body.head, businessId: 'EX02T1', version: 1, schemaVersion: 1 } }, createdForm)],
+      [/\/head\/update\?/, (call) => okForm({ ...call.body, head: { ...call.body.head, version: 2 } }, editForm)],
+      [/\/registry\/docTypes\/EX02\/form\?/, exportByAction],
+      ...baseRoutes(() => view({})),
+    ];
+    await open('/form?docType=EX02&action=new');
+    await waitFor(() => $('[data-form-ready="true"]'));
+    await typeInto('#root_head_description', '上海出差');
+    await settle();
+    const asked = callsTo('/docTypes/EX02/form').map((c) => new URL(c.url, 'http://x').searchParams.get('action'));
+    expect(asked).toEqual(['new', 'edit']);
+
+    let before = m!.calls.length;
+    await click('[data-button="save"]');
+    await waitFor(() => $('[data-business-id="EX02T1"]') && toolbar().includes('submit'));
+    await settle();
+    expect(formCalls(before).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/galaxyform/yx/ap/head/create']);
+
+    await typeInto('#root_head_description', '上海出差（二）');
+    await settle();
+    before = m!.calls.length;
+    await click('[data-button="save"]');
+    await waitFor(() => $('[data-business-id="EX02T1"]')?.parentElement?.textContent?.includes('版本: 2'));
+    await settle();
+    expect(formCalls(before).map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/galaxyform/yx/ap/head/update']);
+  });
+
   it('saves temporarily with tempSave=1', async () => {
     routes = [[/\/head\/create\?/, (call) => okForm({ ...call.body, head: { ...call.body.head, businessId: 'EX02T1', version: 1, schemaVersion: 1 } }, createdForm)], ...baseRoutes(() => view({}))];
     await open('/form?docType=EX02&action=new');
