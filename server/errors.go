@@ -22,6 +22,7 @@ var statusOf = map[string]int{
 	engine.ETOOLARGE:  http.StatusRequestEntityTooLarge,
 	engine.EINTERNAL:  http.StatusInternalServerError,
 	EMETHOD:           http.StatusMethodNotAllowed,
+	ETIMEOUT:          http.StatusRequestTimeout,
 	EUNSUPPORTED:      http.StatusUnsupportedMediaType,
 }
 
@@ -73,6 +74,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		data = withData.Data()
 	}
 	switch {
+	case isTimeout(err):
+		code, msg = ETIMEOUT, "the request body did not arrive in time"
 	case errors.As(err, &fe):
 		code, msg, data = fe.Err.Code, fe.Err.Message, fe.Data
 	case errors.As(err, &ee):

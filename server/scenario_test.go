@@ -171,6 +171,7 @@ var statusOfCode = map[string]int{
 	"ETOOLARGE":    http.StatusRequestEntityTooLarge,
 	"EINTERNAL":    http.StatusInternalServerError,
 	"EMETHOD":      http.StatusMethodNotAllowed,
+	"ETIMEOUT":     http.StatusRequestTimeout,
 	"EUNSUPPORTED": http.StatusUnsupportedMediaType,
 }
 

@@ -63,7 +63,12 @@ func runServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	timeouts, err := timeoutsFromEnv()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "formwork:", err)
+		return exitUsage
+	}
+	hs := srv.HTTPServer(timeouts)
 	fmt.Printf("formwork listening on http://%s\n", ln.Addr())
 	if logins := srv.DemoLogins(ctx, seeds); len(logins) > 0 {
 		fmt.Println("demo logins (username / password / role):")
@@ -113,6 +118,31 @@ func seed(ctx context.Context, srv *server.Server, seeds fs.FS) error {
 		fmt.Printf("seeded %d demo documents\n", seeded.Documents)
 	}
 	return nil
+}
+
+// timeoutsFromEnv reads the connection timeouts (Go durations; defaults in
+// server.Timeouts):
+//
+//	FORMWORK_READ_HEADER_TIMEOUT  to read a request's headers (10s)
+//	FORMWORK_READ_TIMEOUT         to read a whole request, body included (60s)
+//	FORMWORK_WRITE_TIMEOUT        to write the answer (120s)
+//	FORMWORK_IDLE_TIMEOUT         an idle keep-alive connection is closed after (60s)
+func timeoutsFromEnv() (server.Timeouts, error) {
+	var t server.Timeouts
+	for _, d := range []struct {
+		env string
+		to  *time.Duration
+	}{{"FORMWORK_READ_HEADER_TIMEOUT", &t.ReadHeader}, {"FORMWORK_READ_TIMEOUT", &t.Read},
+		{"FORMWORK_WRITE_TIMEOUT", &t.Write}, {"FORMWORK_IDLE_TIMEOUT", &t.Idle}} {
+		if v := os.Getenv(d.env); v != "" {
+			dur, err := time.ParseDuration(v)
+			if err != nil || dur <= 0 {
+				return t, fmt.Errorf("%s=%q is not a duration such as 30s or 2m", d.env, v)
+			}
+			*d.to = dur
+		}
+	}
+	return t, nil
 }
 
 // identityConfig reads the sign-in settings from the environment:
