@@ -210,7 +210,7 @@ func (s *Server) postBudget(c echo.Context) error {
 func (s *Server) inDocumentTx(ctx context.Context, rec *DocumentRecord) func(fn func(tx budget.Tx) error) error {
 	return func(fn func(tx budget.Tx) error) error {
 		return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			if res := tx.Model(&DocumentRecord{}).Where("business_id = ? AND version = ? AND status = ?", rec.BusinessID, rec.Version, rec.Status).
+			if res := tx.Table("documents").Where("business_id = ? AND version = ? AND status = ?", rec.BusinessID, rec.Version, rec.Status).
 				Update("updated_at", s.now()); res.Error != nil || res.RowsAffected == 0 {
 				return firstErr(res.Error, engine.Refuse(engine.ECONFLICT, "businessId", engine.Text{
 					"zh": fmt.Sprintf("单据%s已被他人同时更改，请刷新后重试", rec.BusinessID),

@@ -3,24 +3,22 @@ package server
 import (
 	"context"
 
-	"formwork/documents"
-
 	"github.com/labstack/echo/v4"
 )
 
 // transitional: remove after the split (documents.Service decides access).
 func (s *Server) mayOpen(c echo.Context, id *Identity, rec *DocumentRecord) error {
-	return s.documents.MayOpen(c.Request().Context(), id, (*documents.Record)(rec))
+	return s.documents.MayOpen(c.Request().Context(), id, rec)
 }
 
 // transitional: remove after the split.
 func (s *Server) mayRead(c echo.Context, id *Identity, rec *DocumentRecord) error {
-	return s.documents.MayRead(c.Request().Context(), id, (*documents.Record)(rec))
+	return s.documents.MayRead(c.Request().Context(), id, rec)
 }
 
 // transitional: remove after the split.
 func (s *Server) isOwner(c echo.Context, who *Identity, rec *DocumentRecord) (bool, error) {
-	return s.documents.IsOwner(c.Request().Context(), who, (*documents.Record)(rec))
+	return s.documents.IsOwner(c.Request().Context(), who, rec)
 }
 
 // IsDelegate (documents.People) reports whether delegate may act for

@@ -112,7 +112,7 @@ func (s *Server) save(c echo.Context, use func(context.Context, documents.SaveRe
 	if saved.Record == nil {
 		return refuse(c, saved.Evaluation.Check)
 	}
-	return s.answerDocument(c, (*DocumentRecord)(saved.Record), saved.Doc, saved.Evaluation, req.Action)
+	return s.answerDocument(c, saved.Record, saved.Doc, saved.Evaluation, req.Action)
 }
 
 // loadDocument: GET /api/galaxyform/yx/:family/head/load?businessId=&action=
@@ -146,13 +146,13 @@ func (s *Server) loadDocument(c echo.Context) error {
 	}
 	// the stored body is answered as stored; the evaluation runs on a copy
 	ev := engine.Evaluate(doc.Clone(), structural, engine.Options{Action: action})
-	return s.answerDocument(c, (*DocumentRecord)(rec), doc, ev, action)
+	return s.answerDocument(c, rec, doc, ev, action)
 }
 
 // storedType is the document type a stored document was saved under.
 // transitional: remove after the split
 func (s *Server) storedType(rec *DocumentRecord) *engine.DocType {
-	return s.documents.StoredType((*documents.Record)(rec))
+	return s.documents.StoredType(rec)
 }
 
 // pick is the language of a message that has only zh and en.

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strings"
 
-	"formwork/documents"
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
@@ -82,5 +81,5 @@ func (s *Server) answerDocument(c echo.Context, rec *DocumentRecord, doc *engine
 // actionsNow lists the lifecycle actions the user may take on the stored
 // document now (as the process view's actions).
 func (s *Server) actionsNow(c echo.Context, rec *DocumentRecord, family string) ([]string, error) {
-	return s.process.Actions(c.Request().Context(), CurrentUser(c), (*documents.Record)(rec), family)
+	return s.process.Actions(c.Request().Context(), CurrentUser(c), rec, family)
 }

@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 
-	"formwork/documents"
 	"formwork/engine"
 	"formwork/process"
 
@@ -35,20 +34,20 @@ type (
 // (documents.Service.Stored).
 func (s *Server) storedDocument(ctx context.Context, businessID string) (*DocumentRecord, *engine.Document, []engine.Finding, error) {
 	rec, doc, structural, err := s.documents.Stored(ctx, businessID)
-	return (*DocumentRecord)(rec), doc, structural, err
+	return rec, doc, structural, err
 }
 
 // documentToAct loads the document a process call acts on.
 // transitional: remove after the split (process.Service.Load).
 func (s *Server) documentToAct(c echo.Context, in processInput) (*DocumentRecord, *engine.Document, []engine.Finding, error) {
 	rec, doc, structural, err := s.process.Load(c.Request().Context(), in.request(c))
-	return (*DocumentRecord)(rec), doc, structural, err
+	return rec, doc, structural, err
 }
 
 // mustBeOwner refuses who unless they act for the document's owner.
 // transitional: remove after the split (process.Service.MustBeOwner).
 func (s *Server) mustBeOwner(c echo.Context, who *Identity, rec *DocumentRecord, action string) error {
-	return s.process.MustBeOwner(c.Request().Context(), who, (*documents.Record)(rec), action)
+	return s.process.MustBeOwner(c.Request().Context(), who, rec, action)
 }
 
 // nextState asks the lifecycle where action leads a document.
