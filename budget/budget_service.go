@@ -15,6 +15,12 @@ type Store interface {
 	// InTx runs fn in one transaction: committed when fn returns nil,
 	// rolled back otherwise.
 	InTx(ctx context.Context, fn func(tx Tx) error) error
+	// InDocumentTx runs fn in the transaction of a stored document: it
+	// first holds the document's row at the version and state it was read
+	// at (stamping it changed at at), as every transition does, so that a
+	// transition at the same moment waits or fails. ErrDocumentChanged,
+	// with nothing done, when the document is no longer at them.
+	InDocumentTx(ctx context.Context, doc DocumentRef, at time.Time, fn func(tx Tx) error) error
 	// Mapping is the budget account mapping, in the order it was written.
 	Mapping(ctx context.Context) ([]AccountMapping, error)
 	// BudgetsOf loads the budgets of node's accounts, by account.
@@ -45,6 +51,19 @@ type Store interface {
 
 // ErrNodeTaken is AddBudget's error when the node has a budget already.
 var ErrNodeTaken = errors.New("the budget node is taken")
+
+// ErrDocumentChanged is InDocumentTx's error when the document is no longer
+// at the version and state it was read at.
+var ErrDocumentChanged = errors.New("the document was changed meanwhile")
+
+// DocumentRef is a stored document as it was read: its number, type,
+// version and lifecycle state.
+type DocumentRef struct {
+	BusinessID string
+	DocType    string
+	Version    int
+	Status     string
+}
 
 // Service is budget control's use cases.
 type Service struct {
@@ -154,28 +173,34 @@ func (s *Service) Holdings(ctx context.Context, businessID string) ([]Holding, e
 var errRefused = errors.New("refused by budget control")
 
 // Post occupies the budget a document draws now (PlanOf), replacing what it
-// held, by Occupy in the unit of work inDocument: the document's own
-// transaction, which holds the document as it was read, so that a
-// transition at the same moment waits or fails. When budget control refuses
-// it returns the findings with nothing done; errors of inDocument come back
-// as they are.
-func (s *Service) Post(ctx context.Context, businessID, docType string, doc *engine.Document, confirmed map[string]bool, by string,
-	inDocument func(fn func(tx Tx) error) error) ([]engine.Finding, error) {
+// held, in the document's own transaction (Store.InDocumentTx), which holds
+// the document as it was read, so that a transition at the same moment
+// waits or fails: a document changed meanwhile is ECONFLICT. When budget
+// control refuses it returns the findings with nothing done.
+func (s *Service) Post(ctx context.Context, ref DocumentRef, doc *engine.Document, confirmed map[string]bool, by string) ([]engine.Finding, error) {
 	plan, err := s.PlanOf(ctx, doc)
 	if err != nil {
 		return nil, err
 	}
 	var findings []engine.Finding
-	err = inDocument(func(tx Tx) error {
+	now := s.now()
+	err = s.store.InDocumentTx(ctx, ref, now, func(tx Tx) error {
 		var err error
-		findings, err = Occupy(tx, businessID, docType, plan, confirmed, by, s.now())
+		findings, err = Occupy(tx, ref.BusinessID, ref.DocType, plan, confirmed, by, now)
 		if err == nil && len(findings) > 0 {
 			err = errRefused
 		}
 		return err
 	})
-	if len(findings) > 0 {
+	switch {
+	case len(findings) > 0:
 		return findings, nil
+	case errors.Is(err, ErrDocumentChanged):
+		return nil, engine.Refuse(engine.ECONFLICT, "businessId", engine.Text{
+			"zh": fmt.Sprintf("单据%s已被他人同时更改，请刷新后重试", ref.BusinessID),
+			"en": fmt.Sprintf("document %s was changed meanwhile by someone else: reload it and try again", ref.BusinessID),
+			"th": fmt.Sprintf("เอกสาร %s ถูกผู้อื่นเปลี่ยนแปลงในระหว่างนี้ กรุณาโหลดใหม่แล้วลองอีกครั้ง", ref.BusinessID),
+		})
 	}
 	return nil, err
 }

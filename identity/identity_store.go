@@ -29,6 +29,11 @@ type AccountStore interface {
 	Menus(ctx context.Context) ([]MenuItem, error)
 	// EmpName returns a user's display name, "" when there is none.
 	EmpName(ctx context.Context, username string) (string, error)
+	// EmpNames returns the display names of users, by username; users
+	// without one are left out.
+	EmpNames(ctx context.Context, usernames []string) (map[string]string, error)
+	// CountUsers counts the users.
+	CountUsers(ctx context.Context) (int64, error)
 	// ReportAuthorities lists a user's report authority, by report type
 	// then company; company and rptType narrow it when not empty.
 	ReportAuthorities(ctx context.Context, userID, company, rptType string) ([]ReportAuthority, error)

@@ -118,6 +118,24 @@ func (f *fakeStore) Menus(context.Context) ([]MenuItem, error) {
 	return f.menus, nil
 }
 
+func (f *fakeStore) EmpNames(_ context.Context, usernames []string) (map[string]string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := map[string]string{}
+	for _, u := range usernames {
+		if n := f.users[u].EmpName; n != "" {
+			out[u] = n
+		}
+	}
+	return out, nil
+}
+
+func (f *fakeStore) CountUsers(context.Context) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return int64(len(f.users)), nil
+}
+
 func (f *fakeStore) EmpName(_ context.Context, username string) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -15,19 +15,19 @@ import (
 // approverConfigView is a row of the approver configuration as answered,
 // with the approvers' names.
 type approverConfigView struct {
-	ID               uint      `json:"id"`
-	CompanyCode      string    `json:"companyCode"`
-	CostCenter       string    `json:"costCenter"`
-	BusinessType     string    `json:"businessType"`
-	MinAmount        *Money    `json:"minAmount"`
-	MaxAmount        *Money    `json:"maxAmount"`
-	Task1Approver    string    `json:"task1Approver"`
-	Task2Approver    string    `json:"task2Approver"`
-	Status           string    `json:"status"`
-	UpdateBy         string    `json:"updateBy"`
-	UpdatedAt        time.Time `json:"updatedAt"`
-	Task1ApproverTxt string    `json:"task1ApproverTxt"`
-	Task2ApproverTxt string    `json:"task2ApproverTxt"`
+	ID               uint          `json:"id"`
+	CompanyCode      string        `json:"companyCode"`
+	CostCenter       string        `json:"costCenter"`
+	BusinessType     string        `json:"businessType"`
+	MinAmount        *budget.Money `json:"minAmount"`
+	MaxAmount        *budget.Money `json:"maxAmount"`
+	Task1Approver    string        `json:"task1Approver"`
+	Task2Approver    string        `json:"task2Approver"`
+	Status           string        `json:"status"`
+	UpdateBy         string        `json:"updateBy"`
+	UpdatedAt        time.Time     `json:"updatedAt"`
+	Task1ApproverTxt string        `json:"task1ApproverTxt"`
+	Task2ApproverTxt string        `json:"task2ApproverTxt"`
 }
 
 func (s *Server) approverConfigView(ctx context.Context, a process.ApproverConfig) approverConfigView {
@@ -42,10 +42,10 @@ func (s *Server) approverConfigView(ctx context.Context, a process.ApproverConfi
 		v.MaxAmount = &m
 	}
 	if a.Task1Approver != "" {
-		v.Task1ApproverTxt = s.empName(ctx, a.Task1Approver)
+		v.Task1ApproverTxt = s.idn.EmpName(ctx, a.Task1Approver)
 	}
 	if a.Task2Approver != "" {
-		v.Task2ApproverTxt = s.empName(ctx, a.Task2Approver)
+		v.Task2ApproverTxt = s.idn.EmpName(ctx, a.Task2Approver)
 	}
 	return v
 }
@@ -71,15 +71,15 @@ const approverExample = `{"companyCode": "1000", "costCenter": "", "businessType
 // or with id changes one (process.Service.SaveApproverConfig).
 func (s *Server) saveApproverConfig(c echo.Context) error {
 	var in struct {
-		ID            uint   `json:"id"`
-		CompanyCode   string `json:"companyCode"`
-		CostCenter    string `json:"costCenter"`
-		BusinessType  string `json:"businessType"`
-		MinAmount     *Money `json:"minAmount"`
-		MaxAmount     *Money `json:"maxAmount"`
-		Task1Approver string `json:"task1Approver"`
-		Task2Approver string `json:"task2Approver"`
-		Status        string `json:"status"`
+		ID            uint          `json:"id"`
+		CompanyCode   string        `json:"companyCode"`
+		CostCenter    string        `json:"costCenter"`
+		BusinessType  string        `json:"businessType"`
+		MinAmount     *budget.Money `json:"minAmount"`
+		MaxAmount     *budget.Money `json:"maxAmount"`
+		Task1Approver string        `json:"task1Approver"`
+		Task2Approver string        `json:"task2Approver"`
+		Status        string        `json:"status"`
 	}
 	if err := readJSON(c, &in, true, approverExample); err != nil {
 		return err

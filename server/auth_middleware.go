@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strings"
 
-	"formwork/engine"
 	"formwork/identity"
 
 	"github.com/labstack/echo/v4"
@@ -14,8 +13,8 @@ const identityKey = "formwork.identity"
 
 // CurrentUser returns the signed-in user of a request that passed the
 // session check, or nil on a public route.
-func CurrentUser(c echo.Context) *Identity {
-	id, _ := c.Get(identityKey).(*Identity)
+func CurrentUser(c echo.Context) *identity.Identity {
+	id, _ := c.Get(identityKey).(*identity.Identity)
 	return id
 }
 
@@ -71,14 +70,3 @@ func (s *Server) requireMenu(codes ...string) echo.MiddlewareFunc {
 		}
 	}
 }
-
-// say picks the request's language: Chinese unless English was asked for.
-func say(c echo.Context, zh, en string) string {
-	if lang(c) == "en" {
-		return en
-	}
-	return zh
-}
-
-// clipText shortens a value echoed into a message.
-func clipText(s string, n int) string { return engine.Clip(s, n) }

@@ -3,16 +3,15 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
-	"formwork/adapters/sqldb"
 	"formwork/budget"
+	"formwork/documents"
 	"formwork/engine"
+	"formwork/identity"
 	"formwork/seeding"
 
 	"github.com/labstack/echo/v4"
-	"gorm.io/gorm"
 )
 
 // budgetView is a budget as answered: with what is still available and the
@@ -29,7 +28,7 @@ func (s *Server) budgetViews(ctx context.Context, l string, rows []budget.Budget
 	for _, b := range rows {
 		t, ok := titles[b.BudgetAccount]
 		if !ok {
-			t = s.dictionaryText(ctx, seeding.DicBudgetAccount, b.BudgetAccount, l)
+			t = s.masterData.Title(ctx, seeding.DicBudgetAccount, b.BudgetAccount, l)
 			titles[b.BudgetAccount] = t
 		}
 		out = append(out, budgetView{Budget: b, BudgetAccountTxt: t, Available: b.Available()})
@@ -37,19 +36,9 @@ func (s *Server) budgetViews(ctx context.Context, l string, rows []budget.Budget
 	return out
 }
 
-// dictionaryText is a code's title in a dictionary, or the code. (A
-// dictionary helper: print_view.go uses it too.)
-func (s *Server) dictionaryText(ctx context.Context, dic, code, l string) string {
-	var e DictionaryEntry
-	if err := s.db.WithContext(ctx).Where("dic_id = ? AND code = ?", dic, code).Take(&e).Error; err != nil {
-		return code
-	}
-	return engine.Text{"zh": e.Zh, "en": e.En, "th": e.Th}.In(l)
-}
-
 // budgetScope is whose budgets the user sees and changes.
-func budgetScope(who *Identity) budget.Scope {
-	return budget.Scope{All: who.Scope() == scopeAll, Companies: who.Companies}
+func budgetScope(who *identity.Identity) budget.Scope {
+	return budget.Scope{All: who.Scope() == identity.ScopeAll, Companies: who.Companies}
 }
 
 // budgetQuery is the body of queryBudget.
@@ -101,11 +90,11 @@ func (s *Server) queryBudget(c echo.Context) error {
 	ctx := c.Request().Context()
 	who := CurrentUser(c)
 	if q.BusinessID = strings.TrimSpace(q.BusinessID); q.BusinessID != "" {
-		rec, doc, _, err := s.storedDocument(ctx, q.BusinessID)
+		rec, doc, _, err := s.documents.Stored(ctx, q.BusinessID)
 		if err != nil {
 			return err
 		}
-		if err := s.mayOpen(c, who, rec); err != nil {
+		if err := s.documents.MayOpen(ctx, who, rec); err != nil {
 			return err
 		}
 		v, err := s.documentBudget(c, rec, doc)
@@ -114,11 +103,7 @@ func (s *Server) queryBudget(c echo.Context) error {
 		}
 		return ok(c, v)
 	}
-	menus, err := s.permittedMenus(ctx, who)
-	if err != nil {
-		return err
-	}
-	if !menus["budget"] {
+	if !who.MayOpen("budget") {
 		return engine.Refuse(engine.EFORBIDDEN, "", engine.Text{
 			"zh": "您没有菜单budget的权限：只能按单据号查询预算",
 			"en": "the budget table needs the menu budget: ask with a businessId instead",
@@ -138,7 +123,7 @@ func (s *Server) queryBudget(c echo.Context) error {
 }
 
 // documentBudget says what a document draws and holds.
-func (s *Server) documentBudget(c echo.Context, rec *DocumentRecord, doc *engine.Document) (*documentBudget, error) {
+func (s *Server) documentBudget(c echo.Context, rec *documents.Record, doc *engine.Document) (*documentBudget, error) {
 	ctx := c.Request().Context()
 	db, err := s.budgets.OfDocument(ctx, rec.BusinessID, rec.DocType, doc)
 	if err != nil {
@@ -148,7 +133,7 @@ func (s *Server) documentBudget(c echo.Context, rec *DocumentRecord, doc *engine
 		Project: db.Node.Project, Period: db.Node.Period, Draws: []budgetDrawView{}, Entries: db.Held}
 	l := lang(c)
 	for _, d := range db.Draws {
-		dv := budgetDrawView{BudgetAccount: d.Account, BudgetAccountTxt: s.dictionaryText(ctx, seeding.DicBudgetAccount, d.Account, l), Amount: budget.MoneyOf(d.Amount)}
+		dv := budgetDrawView{BudgetAccount: d.Account, BudgetAccountTxt: s.masterData.Title(ctx, seeding.DicBudgetAccount, d.Account, l), Amount: budget.MoneyOf(d.Amount)}
 		if d.Budget != nil {
 			bv := s.budgetViews(ctx, l, []budget.Budget{*d.Budget})[0]
 			dv.Budget = &bv
@@ -170,24 +155,14 @@ func (s *Server) postBudget(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	who := CurrentUser(c)
-	rec, doc, _, err := s.documentToAct(c, in)
+	rec, doc, err := s.process.LoadToPostBudget(ctx, in.request(c))
 	if err != nil {
 		return err
 	}
-	if err := s.mustBeOwner(c, who, rec, "save"); err != nil {
-		return err
-	}
-	if st := s.Lifecycle().States[rec.Status]; st == nil || !st.Editable {
-		return engine.Refuse(engine.ECONFLICT, "status", engine.Text{
-			"zh": fmt.Sprintf("单据%s当前状态为%s，预算已随提交占用，不能再过账", rec.BusinessID, s.stateTitle(rec.Status, "zh")),
-			"en": fmt.Sprintf("document %s is %s: its budget was posted on submit", rec.BusinessID, s.stateTitle(rec.Status, "en")),
-			"th": fmt.Sprintf("เอกสาร %s อยู่ในสถานะ %s: งบประมาณถูกตั้งใช้ไปแล้วเมื่อส่งอนุมัติ จึงตั้งใช้อีกไม่ได้", rec.BusinessID, s.stateTitle(rec.Status, "th")),
-		})
-	}
-	findings, err := s.budgets.Post(ctx, rec.BusinessID, rec.DocType, doc, confirmed(c), who.Username(), s.inDocumentTx(ctx, rec))
+	ref := budget.DocumentRef{BusinessID: rec.BusinessID, DocType: rec.DocType, Version: rec.Version, Status: rec.Status}
+	findings, err := s.budgets.Post(ctx, ref, doc, confirmed(c), CurrentUser(c).Username())
 	if len(findings) > 0 {
-		return refuseAs(c, findingsResult(doc, findings...), saveFailed)
+		return refuseAs(c, engine.CheckResult{DocType: doc.Type.Code, SchemaVersion: doc.Type.Version, Valid: false, Errors: findings}, saveFailed)
 	}
 	if err != nil {
 		return err
@@ -197,30 +172,6 @@ func (s *Server) postBudget(c echo.Context) error {
 		return err
 	}
 	return ok(c, v)
-}
-
-// inDocumentTx is a unit of work in the document's transaction (documents
-// have no store of their own yet): it holds the document's row first, at
-// the version and state read, as every transition does, then runs fn on
-// the budget's share of the transaction. A document changed meanwhile is
-// ECONFLICT.
-//
-// transitional: remove after the split (the documents or process store
-// provides this unit of work).
-func (s *Server) inDocumentTx(ctx context.Context, rec *DocumentRecord) func(fn func(tx budget.Tx) error) error {
-	return func(fn func(tx budget.Tx) error) error {
-		return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			if res := tx.Table("documents").Where("business_id = ? AND version = ? AND status = ?", rec.BusinessID, rec.Version, rec.Status).
-				Update("updated_at", s.now()); res.Error != nil || res.RowsAffected == 0 {
-				return firstErr(res.Error, engine.Refuse(engine.ECONFLICT, "businessId", engine.Text{
-					"zh": fmt.Sprintf("单据%s已被他人同时更改，请刷新后重试", rec.BusinessID),
-					"en": fmt.Sprintf("document %s was changed meanwhile by someone else: reload it and try again", rec.BusinessID),
-					"th": fmt.Sprintf("เอกสาร %s ถูกผู้อื่นเปลี่ยนแปลงในระหว่างนี้ กรุณาโหลดใหม่แล้วลองอีกครั้ง", rec.BusinessID),
-				}))
-			}
-			return fn(sqldb.BudgetTx(tx))
-		})
-	}
 }
 
 // releaseADVBudget: GET /api/galaxyform/budget/releaseADVBudget?businessId=
@@ -239,17 +190,18 @@ func (s *Server) releaseADVBudget(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ctx := c.Request().Context()
 	who := CurrentUser(c)
-	rec, doc, _, err := s.documentToAct(c, in)
+	rec, doc, _, err := s.process.Load(ctx, in.request(c))
 	if err != nil {
 		return err
 	}
-	if !(who.Scope() == scopeCompany && who.WorksFor(rec.CompanyCode)) {
-		if err := s.mustBeOwner(c, who, rec, "void"); err != nil {
+	if !(who.Scope() == identity.ScopeCompany && who.WorksFor(rec.CompanyCode)) {
+		if err := s.process.MustBeOwner(ctx, who, rec, "void"); err != nil {
 			return err
 		}
 	}
-	released, err := s.budgets.ReleaseAdvance(c.Request().Context(), rec.BusinessID, limit, who.Username())
+	released, err := s.budgets.ReleaseAdvance(ctx, rec.BusinessID, limit, who.Username())
 	if err != nil {
 		return err
 	}

@@ -2,13 +2,10 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 
-	"formwork/adapters/sqldb"
 	"formwork/engine"
-	"formwork/masterdata"
 
 	"github.com/labstack/echo/v4"
 )
@@ -51,30 +48,4 @@ func readDictionaryIDs(c echo.Context) ([]string, error) {
 		out = append(out, string(id))
 	}
 	return out, nil
-}
-
-// DictionaryEntry is the row of a named code.
-//
-// transitional: remove after the split (the identity and budget seeds
-// write these rows; they will go through masterdata).
-type DictionaryEntry = sqldb.DictionaryEntryRow
-
-// dictionary is the names of codes, by dictionary and code.
-//
-// transitional: remove after the split (use masterdata.Dictionary).
-type dictionary masterdata.Dictionary
-
-// name is the code's name in lang, or the code itself.
-//
-// transitional: remove after the split.
-func (d dictionary) name(dic, code, lang string) string {
-	return masterdata.Dictionary(d).Name(dic, code, lang)
-}
-
-// loadDictionary is every named code.
-//
-// transitional: remove after the split (use masterdata.Service.Dictionary).
-func (s *Server) loadDictionary(ctx context.Context) (dictionary, error) {
-	d, err := s.masterData.Dictionary(ctx)
-	return dictionary(d), err
 }

@@ -148,28 +148,3 @@ func (s *Server) loadDocument(c echo.Context) error {
 	ev := engine.Evaluate(doc.Clone(), structural, engine.Options{Action: action})
 	return s.answerDocument(c, rec, doc, ev, action)
 }
-
-// storedType is the document type a stored document was saved under.
-// transitional: remove after the split
-func (s *Server) storedType(rec *DocumentRecord) *engine.DocType {
-	return s.documents.StoredType(rec)
-}
-
-// pick is the language of a message that has only zh and en.
-// transitional: remove after the split
-func pick(l string) string {
-	if l == "en" {
-		return "en"
-	}
-	return "zh"
-}
-
-// decodeBody reads the request body as a document of the catalogue.
-// transitional: remove after the split
-func (s *Server) decodeBody(c echo.Context) (*engine.Document, []engine.Finding, error) {
-	body, err := io.ReadAll(c.Request().Body)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s.documents.Decode(body)
-}

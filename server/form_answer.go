@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"formwork/documents"
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
@@ -64,7 +65,7 @@ func subTypeOf(head engine.Values) string {
 // answerDocument answers a stored document with its form: the states and
 // check of ev (an evaluation of the document under action) and the
 // lifecycle actions the user may take now.
-func (s *Server) answerDocument(c echo.Context, rec *DocumentRecord, doc *engine.Document, ev *engine.Evaluation, action string) error {
+func (s *Server) answerDocument(c echo.Context, rec *documents.Record, doc *engine.Document, ev *engine.Evaluation, action string) error {
 	actions, err := s.actionsNow(c, rec, doc.Type.Family)
 	if err != nil {
 		return err
@@ -80,6 +81,6 @@ func (s *Server) answerDocument(c echo.Context, rec *DocumentRecord, doc *engine
 
 // actionsNow lists the lifecycle actions the user may take on the stored
 // document now (as the process view's actions).
-func (s *Server) actionsNow(c echo.Context, rec *DocumentRecord, family string) ([]string, error) {
+func (s *Server) actionsNow(c echo.Context, rec *documents.Record, family string) ([]string, error) {
 	return s.process.Actions(c.Request().Context(), CurrentUser(c), rec, family)
 }

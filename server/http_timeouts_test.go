@@ -11,14 +11,15 @@ import (
 	"time"
 
 	"formwork/server"
+	"formwork/tools/formwork/wire"
 )
 
 // TestSlowClientsAreCutOff: a body that does not arrive within the read
 // timeout ends the request (408 or a closed connection, never a 500), and
 // an idle keep-alive connection is closed after the idle timeout.
 func TestSlowClientsAreCutOff(t *testing.T) {
-	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
-	hs := srv.HTTPServer(server.Timeouts{ReadHeader: 300 * time.Millisecond, Read: 300 * time.Millisecond, Idle: 300 * time.Millisecond})
+	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
+	hs := srv.HTTP.HTTPServer(server.Timeouts{ReadHeader: 300 * time.Millisecond, Read: 300 * time.Millisecond, Idle: 300 * time.Millisecond})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -19,7 +19,7 @@ import (
 
 func TestSeedLoadsIdentitiesThenDocuments(t *testing.T) {
 	db := openSQLite(t)
-	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
+	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
 	seeds := os.DirFS(filepath.Join("..", "seeds"))
 	got, err := srv.Seed(context.Background(), seeds)
 	if err != nil {
@@ -63,7 +63,7 @@ func TestBrokenIdentitySeeds(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			db := openSQLite(t)
-			srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
+			srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
 			_, err := srv.SeedIdentity(context.Background(), fstest.MapFS{
 				"menus.yaml": {Data: []byte(c.menus)}, "users.yaml": {Data: []byte(c.users)},
 			})

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 )
 
 // Single sign-on against a small CAS server started on loopback: it knows
@@ -68,8 +68,8 @@ func casLogin(ticket, service string) string {
 
 func TestSingleSignOn(t *testing.T) {
 	cas := startCAS(t)
-	withCAS := func(cfg *server.Config) {
-		cfg.CAS = server.CASConfig{ServerURL: cas.URL + "/cas", ServiceURL: portalService}
+	withCAS := func(cfg *wire.Config) {
+		cfg.CAS = wire.CASConfig{ServerURL: cas.URL + "/cas", ServiceURL: portalService}
 	}
 	forEachDatabaseWith(t, withCAS, func(t *testing.T, api *testAPI) {
 		for _, s := range []apiScenario{
@@ -206,8 +206,8 @@ func TestSingleSignOn(t *testing.T) {
 func TestSingleSignOnServerDown(t *testing.T) {
 	down := httptest.NewServer(http.NotFoundHandler())
 	down.Close()
-	runScenariosWith(t, func(cfg *server.Config) {
-		cfg.CAS = server.CASConfig{ServerURL: down.URL + "/cas", ServiceURL: portalService}
+	runScenariosWith(t, func(cfg *wire.Config) {
+		cfg.CAS = wire.CASConfig{ServerURL: down.URL + "/cas", ServiceURL: portalService}
 	}, []apiScenario{{
 		name:            "CAS unreachable",
 		as:              anonymous,

@@ -97,7 +97,7 @@ func (s *Server) logout(c echo.Context) error {
 // server lets people in: data.casLoginUrl (empty without single sign-on),
 // data.passwordLogin, data.menuVariant.
 func (s *Server) loginOptions(c echo.Context) error {
-	out := map[string]any{"casLoginUrl": "", "passwordLogin": true, "menuVariant": s.cfg.MenuVariant}
+	out := map[string]any{"casLoginUrl": "", "passwordLogin": true, "menuVariant": s.idn.MenuVariant()}
 	if s.cfg.CAS.ServerURL != "" {
 		out["casLoginUrl"] = strings.TrimRight(s.cfg.CAS.ServerURL, "/") + "/login?service=" + url.QueryEscape(s.cfg.CAS.ServiceURL)
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -80,8 +80,8 @@ func TestLoginLockoutOfUnknownNames(t *testing.T) {
 // same tables.
 func (api *testAPI) replica(t *testing.T) *testAPI {
 	t.Helper()
-	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: api.db, PasswordCost: bcrypt.MinCost, Now: api.clock.Now})
-	hs := httptest.NewServer(srv.Handler())
+	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: api.db, PasswordCost: bcrypt.MinCost, Now: api.clock.Now})
+	hs := httptest.NewServer(srv.HTTP.Handler())
 	t.Cleanup(hs.Close)
 	return &testAPI{url: hs.URL, client: hs.Client(), db: api.db, store: api.store, clock: api.clock, token: api.token, tokens: map[string]string{}}
 }

@@ -7,23 +7,24 @@ import (
 	"testing"
 	"time"
 
-	"formwork/server"
+	"formwork/identity"
+	"formwork/tools/formwork/wire"
 )
 
 // The alternate logins: a trusted source system signs a token for its user,
 // the browser sends it as k2token, ssctoken or mmdlToken, and formwork opens
 // a session for it. K2 and the mobile app MOA have keys here; SSC has none.
 
-func trustedSources(t *testing.T) []server.TrustedSource {
+func trustedSources(t *testing.T) []identity.TrustedSource {
 	t.Helper()
-	sources, err := server.LoadTrustedSources(os.DirFS(filepath.Join("..", "seeds")), "K2=k2-key, MOA=moa-key")
+	sources, err := identity.LoadTrustedSources(os.DirFS(filepath.Join("..", "seeds")), "K2=k2-key, MOA=moa-key")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return sources
 }
 
-func source(t *testing.T, sources []server.TrustedSource, code string) server.TrustedSource {
+func source(t *testing.T, sources []identity.TrustedSource, code string) identity.TrustedSource {
 	t.Helper()
 	for _, s := range sources {
 		if s.Code == code {
@@ -31,7 +32,7 @@ func source(t *testing.T, sources []server.TrustedSource, code string) server.Tr
 		}
 	}
 	t.Fatalf("no source %s", code)
-	return server.TrustedSource{}
+	return identity.TrustedSource{}
 }
 
 func TestAlternateLogins(t *testing.T) {
@@ -40,8 +41,8 @@ func TestAlternateLogins(t *testing.T) {
 	inAnHour := time.Now().Add(time.Hour)
 	forged := moa
 	forged.Key = []byte("guessed-key")
-	mobile := server.SignSourceToken(moa, "employee01", inAnHour)
-	runScenariosWith(t, func(cfg *server.Config) { cfg.TrustedSources = sources }, []apiScenario{
+	mobile := identity.SignSourceToken(moa, "employee01", inAnHour)
+	runScenariosWith(t, func(cfg *wire.Config) { cfg.TrustedSources = sources }, []apiScenario{
 		{
 			name:            "a mobile-login token of MOA opens employee01's session in mmdl mode (no header, no sidebar)",
 			as:              anonymous,
@@ -73,7 +74,7 @@ func TestAlternateLogins(t *testing.T) {
 			as:              anonymous,
 			method:          "GET",
 			url:             currentUserURL,
-			headers:         map[string]string{"k2token": server.SignSourceToken(k2, "manager01", inAnHour)},
+			headers:         map[string]string{"k2token": identity.SignSourceToken(k2, "manager01", inAnHour)},
 			expectedStatus:  200,
 			expectedCode:    "S000",
 			expectedContent: []string{`"username":"manager01"`, `"loginType":"k2"`, `"hideNavigation":false`},
@@ -83,7 +84,7 @@ func TestAlternateLogins(t *testing.T) {
 			as:             anonymous,
 			method:         "GET",
 			url:            currentUserURL,
-			headers:        map[string]string{"mmdlToken": server.SignSourceToken(k2, "manager01", inAnHour)},
+			headers:        map[string]string{"mmdlToken": identity.SignSourceToken(k2, "manager01", inAnHour)},
 			expectedStatus: 401,
 			expectedCode:   "400",
 		},
@@ -92,7 +93,7 @@ func TestAlternateLogins(t *testing.T) {
 			as:             anonymous,
 			method:         "GET",
 			url:            currentUserURL,
-			headers:        map[string]string{"mmdlToken": server.SignSourceToken(forged, "admin", inAnHour)},
+			headers:        map[string]string{"mmdlToken": identity.SignSourceToken(forged, "admin", inAnHour)},
 			expectedStatus: 401,
 			expectedCode:   "400",
 		},
@@ -101,7 +102,7 @@ func TestAlternateLogins(t *testing.T) {
 			as:             anonymous,
 			method:         "GET",
 			url:            currentUserURL,
-			headers:        map[string]string{"mmdlToken": swapPayload(mobile, server.SignSourceToken(moa, "admin", inAnHour))},
+			headers:        map[string]string{"mmdlToken": swapPayload(mobile, identity.SignSourceToken(moa, "admin", inAnHour))},
 			expectedStatus: 401,
 			expectedCode:   "400",
 		},
@@ -110,7 +111,7 @@ func TestAlternateLogins(t *testing.T) {
 			as:             anonymous,
 			method:         "GET",
 			url:            currentUserURL,
-			headers:        map[string]string{"mmdlToken": server.SignSourceToken(moa, "finance01", time.Now().Add(-time.Minute))},
+			headers:        map[string]string{"mmdlToken": identity.SignSourceToken(moa, "finance01", time.Now().Add(-time.Minute))},
 			expectedStatus: 401,
 			expectedCode:   "400",
 		},
@@ -119,7 +120,7 @@ func TestAlternateLogins(t *testing.T) {
 			as:             anonymous,
 			method:         "GET",
 			url:            currentUserURL,
-			headers:        map[string]string{"k2token": server.SignSourceToken(k2, "stranger", inAnHour)},
+			headers:        map[string]string{"k2token": identity.SignSourceToken(k2, "stranger", inAnHour)},
 			expectedStatus: 401,
 			expectedCode:   "400",
 		},
@@ -128,7 +129,7 @@ func TestAlternateLogins(t *testing.T) {
 			as:             anonymous,
 			method:         "GET",
 			url:            currentUserURL,
-			headers:        map[string]string{"ssctoken": server.SignSourceToken(ssc, "employee01", inAnHour)},
+			headers:        map[string]string{"ssctoken": identity.SignSourceToken(ssc, "employee01", inAnHour)},
 			expectedStatus: 401,
 			expectedCode:   "400",
 		},
@@ -163,7 +164,7 @@ func swapPayload(signed, other string) string {
 
 func TestLoadTrustedSources(t *testing.T) {
 	seeds := os.DirFS(filepath.Join("..", "seeds"))
-	sources, err := server.LoadTrustedSources(seeds, "")
+	sources, err := identity.LoadTrustedSources(seeds, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +178,7 @@ func TestLoadTrustedSources(t *testing.T) {
 	if got, want := strings.Join(codes, " "), "K2:k2token:k2 SSC:ssctoken:ssc MOA:mmdlToken:mmdl WECOM:mmdlToken:mmdl DINGTALK:mmdlToken:mmdl"; got != want {
 		t.Errorf("sources %s, want %s", got, want)
 	}
-	sources, err = server.LoadTrustedSources(seeds, "SSC=s1,OA2@mmdlToken=s2")
+	sources, err = identity.LoadTrustedSources(seeds, "SSC=s1,OA2@mmdlToken=s2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +194,7 @@ func TestLoadTrustedSources(t *testing.T) {
 		"K2=":        "is not CODE=KEY",
 		"X@cookie=k": `header "cookie" is not k2token, ssctoken or mmdlToken`,
 	} {
-		_, err := server.LoadTrustedSources(seeds, env)
+		_, err := identity.LoadTrustedSources(seeds, env)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("FORMWORK_TRUSTED_SOURCES=%q: error %v, want %q", env, err, want)
 		}

@@ -30,7 +30,7 @@ import (
 
 	"formwork/adapters/sqldb"
 	"formwork/engine"
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/driver/postgres"
@@ -72,7 +72,7 @@ func forEachDatabase(t *testing.T, body func(t *testing.T, api *testAPI)) {
 
 // forEachDatabaseWith is forEachDatabase with a server configured by
 // configure (single sign-on, trusted sources, ...).
-func forEachDatabaseWith(t *testing.T, configure func(*server.Config), body func(t *testing.T, api *testAPI)) {
+func forEachDatabaseWith(t *testing.T, configure func(*wire.Config), body func(t *testing.T, api *testAPI)) {
 	t.Helper()
 	t.Run("sqlite", func(t *testing.T) { body(t, newTestAPI(t, openSQLite(t), configure)) })
 	t.Run("postgres", func(t *testing.T) { body(t, newTestAPI(t, openPostgres(t), configure)) })
@@ -82,14 +82,14 @@ func forEachDatabaseWith(t *testing.T, configure func(*server.Config), body func
 // identities of seeds/ (passwords hashed at bcrypt's lowest cost, to run
 // fast) and its master data, on a clock the test can move; it is shut down
 // when t ends.
-func newTestAPI(t testing.TB, db *gorm.DB, configure func(*server.Config)) *testAPI {
+func newTestAPI(t testing.TB, db *gorm.DB, configure func(*wire.Config)) *testAPI {
 	t.Helper()
 	clock := &testClock{}
-	cfg := server.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost, Now: clock.Now}
+	cfg := wire.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost, Now: clock.Now}
 	if configure != nil {
 		configure(&cfg)
 	}
-	srv := server.New(cfg)
+	srv := wire.New(cfg)
 	if _, err := srv.SeedIdentity(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
 		t.Fatalf("seeding the demo users: %v", err)
 	}
@@ -99,7 +99,7 @@ func newTestAPI(t testing.TB, db *gorm.DB, configure func(*server.Config)) *test
 	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
 		t.Fatalf("seeding the master data: %v", err)
 	}
-	hs := httptest.NewServer(srv.Handler())
+	hs := httptest.NewServer(srv.HTTP.Handler())
 	t.Cleanup(hs.Close)
 	api := &testAPI{url: hs.URL, client: hs.Client(), db: db, store: sqldb.NewDocumentStore(db), clock: clock, tokens: map[string]string{}}
 	api.token = api.tokenOf(t, "employee01")
@@ -185,7 +185,7 @@ func repositoryCatalogue(t testing.TB) *engine.Catalogue {
 // openSQLite opens a fresh SQLite database in a temporary directory.
 func openSQLite(t *testing.T) *gorm.DB {
 	t.Helper()
-	db, err := server.OpenDB("", t.TempDir())
+	db, err := wire.OpenDB("", t.TempDir())
 	if err != nil {
 		t.Fatalf("open SQLite: %v", err)
 	}
@@ -208,7 +208,7 @@ func openPostgres(t testing.TB) *gorm.DB {
 			t.Errorf("drop schema %s: %v", schema, err)
 		}
 	})
-	db, err := server.OpenDB(withSearchPath(base, schema), "")
+	db, err := wire.OpenDB(withSearchPath(base, schema), "")
 	if err != nil {
 		t.Fatalf("open PostgreSQL schema %s: %v", schema, err)
 	}

@@ -8,7 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"formwork/server"
+	"formwork/masterdata"
+	"formwork/tools/formwork/wire"
 
 	"golang.org/x/crypto/bcrypt"
 	"gopkg.in/yaml.v3"
@@ -20,13 +21,13 @@ import (
 
 func TestSeedLoadsMasterData(t *testing.T) {
 	db := openSQLite(t)
-	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
+	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
 	seeds := os.DirFS(filepath.Join("..", "seeds"))
 	got, err := srv.Seed(context.Background(), seeds)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := server.MasterDataSeeded{SetsOfBooks: 3, Companies: 6, Departments: 20, CostCenters: 19, ProfitCenters: 7, BusinessRanges: 6,
+	want := masterdata.Counts{SetsOfBooks: 3, Companies: 6, Departments: 20, CostCenters: 19, ProfitCenters: 7, BusinessRanges: 6,
 		Employees: 20, Vendors: 9, Customers: 6, Banks: 12, Projects: 7, SpecialAccounts: 22, DictionaryEntries: 16}
 	if got.MasterData != want {
 		t.Errorf("seeded %+v,\nwant %+v", got.MasterData, want)
@@ -72,7 +73,7 @@ func TestUsersDictionaryAgreesWithMasterData(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := openSQLite(t)
-	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: db})
+	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db})
 	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ costCenters: [{code: CC1, name: {zh: 成本中心, en: CC}, company: "1000", dep
 	} {
 		t.Run(name, func(t *testing.T) {
 			db := openSQLite(t)
-			srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: db})
+			srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db})
 			_, err := srv.SeedMasterData(context.Background(), fstest.MapFS{"masterdata/broken.yaml": {Data: []byte(c.yaml)}})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("error %v, want %q", err, c.want)
@@ -140,7 +141,7 @@ costCenters: [{code: CC1, name: {zh: 成本中心, en: CC}, company: "1000", dep
 		})
 	}
 	t.Run("no masterdata folder: nothing to load", func(t *testing.T) {
-		srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
+		srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
 		got, err := srv.SeedMasterData(context.Background(), fstest.MapFS{"users.yaml": {Data: []byte("users: []")}})
 		if err != nil || got.Total() != 0 {
 			t.Errorf("seeded %+v (%v), want nothing", got, err)

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 )
 
 var updateOpenAPI = flag.Bool("update-openapi", false, "rewrite docs/openapi.json from the route table")
@@ -16,8 +16,8 @@ var updateOpenAPI = flag.Bool("update-openapi", false, "rewrite docs/openapi.jso
 // types generate (go test ./server -run TestOpenAPIDrift -update-openapi
 // rewrites it), it covers every route, and the server serves it.
 func TestOpenAPIDrift(t *testing.T) {
-	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
-	got, err := srv.OpenAPI()
+	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
+	got, err := srv.HTTP.OpenAPI()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestOpenAPIDrift(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("docs/openapi.json is not what the route table generates: run go test ./server -run TestOpenAPIDrift -update-openapi")
 	}
-	for _, r := range srv.RouteTable() {
+	for _, r := range srv.HTTP.RouteTable() {
 		if !bytes.Contains(got, []byte(`"`+openAPIPath(r.Path)+`"`)) {
 			t.Errorf("%s %s is not in the OpenAPI document", r.Method, r.Path)
 		}

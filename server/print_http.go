@@ -1,13 +1,12 @@
 package server
 
 import (
-	"context"
-	"formwork/process"
 	"net/http"
-	"strings"
 
+	"formwork/documents"
 	"formwork/engine"
 	"formwork/printing"
+	"formwork/process"
 
 	"github.com/labstack/echo/v4"
 )
@@ -17,18 +16,7 @@ import (
 // when the lifecycle allows printing in its state.
 func (s *Server) printDocument(c echo.Context) error {
 	ctx := c.Request().Context()
-	id := strings.TrimSpace(c.Param("businessId"))
-	rec, doc, _, err := s.storedDocument(ctx, id)
-	if err != nil {
-		return err
-	}
-	if err := s.mayRead(c, CurrentUser(c), rec); err != nil {
-		return err
-	}
-	if _, err := s.nextState(c, rec.BusinessID, doc.Type.Family, rec.Status, "print", false); err != nil {
-		return err
-	}
-	pv, err := s.processView(c, rec.BusinessID)
+	rec, doc, pv, err := s.process.Printable(ctx, CurrentUser(c), c.Param("businessId"), lang(c))
 	if err != nil {
 		return err
 	}
@@ -42,7 +30,7 @@ func (s *Server) printDocument(c echo.Context) error {
 // printedDocument is a stored document as the print view reads it
 // (printing.DocumentSource).
 type printedDocument struct {
-	rec *DocumentRecord
+	rec *documents.Record
 	doc *engine.Document
 }
 
@@ -61,26 +49,8 @@ func printedApproval(pv *process.View) printing.Approval {
 			ActionTxt: e.ActionTxt, FromTxt: e.FromTxt, ToTxt: e.ToTxt})
 	}
 	for _, t := range pv.Tasks {
-		a.Tasks = append(a.Tasks, printing.Task{Assignee: t.Assignee, CompleteBy: t.CompleteBy, Done: t.Status == taskDone,
-			Open: t.Status == taskOpen, Supplement: t.Step == stepSupplement})
+		a.Tasks = append(a.Tasks, printing.Task{Assignee: t.Assignee, CompleteBy: t.CompleteBy, Done: t.Status == process.TaskDone,
+			Open: t.Status == process.TaskOpen, Supplement: t.Step == process.StepSupplement})
 	}
 	return a
-}
-
-// printPeople names people for the print view: an employee's name, else
-// the user's display name.
-//
-// transitional: remove after the split (the wiring composes
-// masterdata.Service.PersonName with identity's names).
-type printPeople struct{ s *Server }
-
-func (p printPeople) PersonName(ctx context.Context, username string) (engine.Text, error) {
-	t, err := p.s.masterData.PersonName(ctx, username)
-	if err != nil || t != nil {
-		return t, err
-	}
-	if n := p.s.empName(ctx, username); n != username {
-		return engine.Text{"zh": n, "en": n, "th": n}, nil // one name in every language
-	}
-	return nil, nil
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -89,22 +89,22 @@ func TestFormExportETag(t *testing.T) {
 // A reload of the catalogue changes every ETag, even when it loads the same
 // files: the form may have changed.
 func TestFormExportETagAfterReload(t *testing.T) {
-	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t), PasswordCost: bcrypt.MinCost})
+	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t), PasswordCost: bcrypt.MinCost})
 	if _, err := srv.SeedIdentity(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv.Handler())
+	hs := httptest.NewServer(srv.HTTP.Handler())
 	t.Cleanup(hs.Close)
 	api := &testAPI{url: hs.URL, client: hs.Client(), tokens: map[string]string{}}
 	api.token = api.tokenOf(t, "employee01")
 
 	url := travelClaimForm + "?subType=A01&action=new"
 	etag := api.request(t, "GET", url, "", nil).header.Get("ETag")
-	srv.ReloadFailed(nil)
+	srv.Registry.ReloadFailed(nil)
 	if res, _ := api.send("GET", url, "", map[string]string{"If-None-Match": etag}); res.status != 304 {
 		t.Errorf("after a reload that failed (the catalogue stays): HTTP %d, want 304", res.status)
 	}
-	srv.SetCatalogue(repositoryCatalogue(t))
+	srv.Registry.SetCatalogue(repositoryCatalogue(t))
 	res := api.request(t, "GET", url, "", map[string]string{"If-None-Match": etag})
 	if res.status != 200 || res.header.Get("ETag") == etag || res.header.Get("ETag") == "" {
 		t.Errorf("after a reload: HTTP %d, ETag %q (before: %q); want 200 and another ETag", res.status, res.header.Get("ETag"), etag)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io"
 	"net/http"
 	"strings"
 
@@ -9,34 +10,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 )
-
-// Catalogue returns the catalogue in use.
-//
-// transitional: remove after the split (use registry.Service.Catalogue).
-func (s *Server) Catalogue() *engine.Catalogue { return s.registry.Catalogue() }
-
-// SetCatalogue switches to another catalogue (a reload); requests already
-// running finish with the one they started with.
-//
-// transitional: remove after the split (the wiring calls
-// registry.Service.SetCatalogue).
-func (s *Server) SetCatalogue(c *engine.Catalogue) { s.registry.SetCatalogue(c) }
-
-// ReloadFailed records a catalogue edit that did not load.
-//
-// transitional: remove after the split (registry.Service.ReloadFailed).
-func (s *Server) ReloadFailed(problems []engine.Problem) { s.registry.ReloadFailed(problems) }
-
-// Lifecycle returns the lifecycle in use: which action moves which state.
-//
-// transitional: remove after the split (use registry.Service.Lifecycle).
-func (s *Server) Lifecycle() *engine.Lifecycle { return s.registry.Lifecycle() }
-
-// SetLifecycle switches to another lifecycle (a reload); nil is the
-// built-in one.
-//
-// transitional: remove after the split (registry.Service.SetLifecycle).
-func (s *Server) SetLifecycle(lc *engine.Lifecycle) { s.registry.SetLifecycle(lc) }
 
 // listDocTypes: GET /api/formwork/registry/docTypes[?edition=]: every
 // edition's types, or one edition's as it is seen by its companies (its own
@@ -131,7 +104,11 @@ func etagMatches(ifNoneMatch, etag string) bool {
 
 // evaluate: POST /api/formwork/evaluate?action=. The form calls it on change.
 func (s *Server) evaluate(c echo.Context) error {
-	doc, structural, err := s.decodeBody(c)
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		return err // the body limit answers 413 itself
+	}
+	doc, structural, err := s.documents.Decode(body)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 
 	"formwork/documents"
 	"formwork/engine"
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 )
 
 // versionedCatalogue is the repository's catalogue with EX05 v1 released and
@@ -70,7 +70,7 @@ func versionedCatalogue(t *testing.T) *engine.Catalogue {
 // v2 is live; a new document is of v2.
 func TestDocumentKeepsItsSchemaVersion(t *testing.T) {
 	cat := versionedCatalogue(t)
-	forEachDatabaseWith(t, func(cfg *server.Config) { cfg.Catalogue = cat }, func(t *testing.T, api *testAPI) {
+	forEachDatabaseWith(t, func(cfg *wire.Config) { cfg.Catalogue = cat }, func(t *testing.T, api *testAPI) {
 		old := cat.DocTypeVersion("form", "EX05", 1)
 		seed, _ := os.ReadFile(filepath.Join("..", "rules", "examples", "form", "EX05.json"))
 		raw := strings.Replace(string(seed), `"amount": 800.00}`, `"amount": 800.00, "verifiedAmount": 800.00}`, 1)

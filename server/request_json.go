@@ -40,14 +40,14 @@ func readJSON(c echo.Context, v any, strict bool, example string) error {
 		return engine.Errorf(engine.EINVALID, typeErr.Field, "%s must be %s, not a JSON %s (send JSON such as %s)", typeErr.Field, kindOf(typeErr.Type.Kind().String(), typeErr.Type.Name()), typeErr.Value, example)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return engine.Errorf(engine.EINVALID, field, "unknown field %q (send JSON such as %s)", clipText(field, 40), example)
+		return engine.Errorf(engine.EINVALID, field, "unknown field %q (send JSON such as %s)", engine.Clip(field, 40), example)
 	}
 	var syntaxErr *json.SyntaxError
 	if errors.As(err, &syntaxErr) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return engine.Errorf(engine.EINVALID, "", "malformed JSON: send JSON such as %s", example)
 	}
 	// a value's own check (an amount, a date) says what is wrong with it
-	return engine.Errorf(engine.EINVALID, "", "%s (send JSON such as %s)", clipText(err.Error(), 200), example)
+	return engine.Errorf(engine.EINVALID, "", "%s (send JSON such as %s)", engine.Clip(err.Error(), 200), example)
 }
 
 func kindOf(kind, name string) string {

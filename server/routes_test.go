@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 )
 
 // The route walk: every registered route, called without a token and as each
@@ -86,9 +86,9 @@ var routeWalk = map[string]routeCall{
 }
 
 func TestRouteTableIsEverythingServed(t *testing.T) {
-	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
+	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
 	var table, walked []string
-	for _, r := range srv.RouteTable() {
+	for _, r := range srv.HTTP.RouteTable() {
 		key := r.Method + " " + r.Path
 		table = append(table, key)
 		if call, ok := routeWalk[key]; !ok {
@@ -102,7 +102,7 @@ func TestRouteTableIsEverythingServed(t *testing.T) {
 	}
 	sort.Strings(table)
 	sort.Strings(walked)
-	if got, want := strings.Join(srv.RegisteredRoutes(), "\n"), strings.Join(table, "\n"); got != want {
+	if got, want := strings.Join(srv.HTTP.RegisteredRoutes(), "\n"), strings.Join(table, "\n"); got != want {
 		t.Errorf("served routes differ from the route table:\nserved:\n%s\ntable:\n%s", got, want)
 	}
 	if got, want := strings.Join(walked, "\n"), strings.Join(table, "\n"); got != want {

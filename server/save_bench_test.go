@@ -14,7 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 
 	_ "github.com/glebarez/go-sqlite" // the pure-Go SQLite driver the server uses
 )
@@ -23,7 +23,7 @@ import (
 const benchParallelism = 16
 
 func openBenchSQLite(b *testing.B) *testAPI {
-	db, err := server.OpenDB("", b.TempDir())
+	db, err := wire.OpenDB("", b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 )
 
 // apiScenario is one request and what it must answer.
@@ -66,7 +66,7 @@ func runScenarios(t *testing.T, scenarios []apiScenario) {
 }
 
 // runScenariosWith runs the table on servers configured by configure.
-func runScenariosWith(t *testing.T, configure func(*server.Config), scenarios []apiScenario) {
+func runScenariosWith(t *testing.T, configure func(*wire.Config), scenarios []apiScenario) {
 	t.Helper()
 	forEachDatabaseWith(t, configure, func(t *testing.T, api *testAPI) {
 		for _, s := range scenarios {

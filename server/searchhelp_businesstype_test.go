@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"formwork/engine"
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 )
 
 // The business-type search helps answer the sub-types of a document type
@@ -286,7 +286,7 @@ func threeLevelCatalogue(t *testing.T) *engine.Catalogue {
 
 func TestBusinessTypesThreeLevelsDeep(t *testing.T) {
 	cat := threeLevelCatalogue(t)
-	runScenariosWith(t, func(cfg *server.Config) { cfg.Catalogue = cat }, []apiScenario{
+	runScenariosWith(t, func(cfg *wire.Config) { cfg.Catalogue = cat }, []apiScenario{
 		{name: "level 1 in 1000", method: "POST", url: sobTypes1, body: `{"docTypeCode": "K02", "sob": "1000"}`,
 			expectedStatus: 200, expectedCode: "S000", after: expectKeys("K01 K03 K04")},
 		{name: "level 1 in 3000", method: "POST", url: sobTypes1, body: `{"docTypeCode": "K02", "sob": "3000"}`,

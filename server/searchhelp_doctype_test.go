@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -137,7 +137,7 @@ func TestDocTypeLoad(t *testing.T) {
 // (dictionaries docFamily and docModule).
 func TestDocTypeTreeTitles(t *testing.T) {
 	db := openSQLite(t)
-	srv := server.New(server.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
+	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
 	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"formwork/server"
+	"formwork/tools/formwork/wire"
 )
 
 // Sessions: a token opens nothing once it is expired, forged, or logged out;
@@ -184,7 +184,7 @@ func TestSessionNeverEndsBeforeItsTTL(t *testing.T) {
 // When the TTL and the maximum age are close, a session used shortly
 // before its TTL lives on to its maximum age, not a moment longer.
 func TestSessionSlidesToItsMaximumAge(t *testing.T) {
-	closeTogether := func(cfg *server.Config) { cfg.SessionTTL, cfg.SessionMaxAge = time.Hour, time.Hour+30*time.Second }
+	closeTogether := func(cfg *wire.Config) { cfg.SessionTTL, cfg.SessionMaxAge = time.Hour, time.Hour+30*time.Second }
 	forEachDatabaseWith(t, closeTogether, func(t *testing.T, api *testAPI) {
 		session := map[string]string{"X-token": api.login(t, "employee01")}
 		api.clock.Add(59*time.Minute + 30*time.Second)

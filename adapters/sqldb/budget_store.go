@@ -24,6 +24,22 @@ func (s *BudgetStore) InTx(ctx context.Context, fn func(tx budget.Tx) error) err
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return fn(BudgetTx(tx)) })
 }
 
+// InDocumentTx runs fn in a transaction that first holds the document's
+// row at doc's version and state (budget.Store).
+func (s *BudgetStore) InDocumentTx(ctx context.Context, doc budget.DocumentRef, at time.Time, fn func(tx budget.Tx) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Table("documents").Where("business_id = ? AND version = ? AND status = ?", doc.BusinessID, doc.Version, doc.Status).
+			Update("updated_at", at)
+		switch {
+		case res.Error != nil:
+			return fmt.Errorf("hold document %s: %w", doc.BusinessID, res.Error)
+		case res.RowsAffected == 0:
+			return budget.ErrDocumentChanged
+		}
+		return fn(BudgetTx(tx))
+	})
+}
+
 // Mapping is the budget account mapping in id order.
 func (s *BudgetStore) Mapping(ctx context.Context) ([]budget.AccountMapping, error) {
 	var rows []BudgetAccountMapping

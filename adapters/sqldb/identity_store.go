@@ -111,6 +111,30 @@ func (s *IdentityStore) EmpName(ctx context.Context, username string) (string, e
 	return names[0], nil
 }
 
+// EmpNames implements identity.AccountStore.
+func (s *IdentityStore) EmpNames(ctx context.Context, usernames []string) (map[string]string, error) {
+	var found []User
+	if err := s.db.WithContext(ctx).Select("username, emp_name").Where("username IN ?", usernames).Find(&found).Error; err != nil {
+		return nil, fmt.Errorf("look up names: %w", err)
+	}
+	names := make(map[string]string, len(found))
+	for _, u := range found {
+		if u.EmpName != "" {
+			names[u.Username] = u.EmpName
+		}
+	}
+	return names, nil
+}
+
+// CountUsers implements identity.AccountStore.
+func (s *IdentityStore) CountUsers(ctx context.Context) (int64, error) {
+	var n int64
+	if err := s.db.WithContext(ctx).Model(&User{}).Count(&n).Error; err != nil {
+		return 0, fmt.Errorf("count users: %w", err)
+	}
+	return n, nil
+}
+
 // ReportAuthorities implements identity.AccountStore.
 func (s *IdentityStore) ReportAuthorities(ctx context.Context, userID, company, rptType string) ([]identity.ReportAuthority, error) {
 	q := s.db.WithContext(ctx).Where("user_id = ?", userID)

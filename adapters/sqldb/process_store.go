@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"formwork/budget"
 	"formwork/documents"
 	"formwork/process"
 
@@ -30,10 +31,10 @@ func (s *ProcessStore) InTx(ctx context.Context, fn func(tx process.Tx) error) e
 	})
 }
 
-// GormTx is the gorm transaction of a process unit of work: the server's
-// budget control runs in it. transitional: remove once budget control is
-// reached through the unit of work itself (package budget).
-func GormTx(tx process.Tx) *gorm.DB { return tx.(*processTx).tx }
+// ApprovalBudgetTx is budget control's share of an approval's unit of work
+// (a process.Tx of this store): what budget.Occupy, Release and Consume
+// write there commits, or rolls back, with the transition.
+func ApprovalBudgetTx(tx process.Tx) budget.Tx { return BudgetTx(tx.(*processTx).tx) }
 
 // OpenTask is the open task of a document's approval; nil when none.
 func (s *ProcessStore) OpenTask(ctx context.Context, businessID string) (*process.Task, error) {

@@ -15,7 +15,9 @@ import (
 
 	"formwork"
 	"formwork/engine"
+	"formwork/identity"
 	"formwork/server"
+	"formwork/tools/formwork/wire"
 	"formwork/web"
 )
 
@@ -35,7 +37,7 @@ func runServe(args []string) int {
 	if !ok {
 		return exitInvalid
 	}
-	db, err := server.OpenDB(os.Getenv("FORMWORK_DB"), *dir)
+	db, err := wire.OpenDB(os.Getenv("FORMWORK_DB"), *dir)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
@@ -51,10 +53,10 @@ func runServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}
-	srv := server.New(cfg)
+	app := wire.New(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := seed(ctx, srv, seeds); err != nil {
+	if err := seed(ctx, app, seeds); err != nil {
 		fmt.Fprintln(os.Stderr, "formwork: seeding:", err)
 		return exitInvalid
 	}
@@ -68,9 +70,9 @@ func runServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitUsage
 	}
-	hs := srv.HTTPServer(timeouts)
+	hs := app.HTTP.HTTPServer(timeouts)
 	fmt.Printf("formwork listening on http://%s\n", ln.Addr())
-	if logins := srv.DemoLogins(ctx, seeds); len(logins) > 0 {
+	if logins := app.DemoLogins(ctx, seeds); len(logins) > 0 {
 		fmt.Println("demo logins (username / password / role):")
 		for _, l := range logins {
 			fmt.Println("  " + l)
@@ -81,7 +83,7 @@ func runServe(args []string) int {
 	}
 	if *dev {
 		fmt.Printf("dev mode: reloading the catalogue of %s when it changes\n", *catDir)
-		go watchCatalogue(ctx, *catDir, srv, time.Second)
+		go watchCatalogue(ctx, *catDir, app.Registry, time.Second)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
@@ -100,8 +102,8 @@ func runServe(args []string) int {
 }
 
 // seed loads the demo data on an empty database and says what it loaded.
-func seed(ctx context.Context, srv *server.Server, seeds fs.FS) error {
-	seeded, err := srv.Seed(ctx, seeds)
+func seed(ctx context.Context, app *wire.App, seeds fs.FS) error {
+	seeded, err := app.Seed(ctx, seeds)
 	if err != nil {
 		return err
 	}
@@ -153,8 +155,8 @@ func timeoutsFromEnv() (server.Timeouts, error) {
 //	FORMWORK_CAS_SERVICE      this portal's return page (default http://ADDR/sso)
 //	FORMWORK_TRUSTED_SOURCES  keys of the trusted source systems: CODE=KEY,... (see seeds/trusted_sources.yaml)
 //	FORMWORK_MENU_VARIANT     current (default) or legacy
-func identityConfig(seeds fs.FS, addr string) (server.Config, error) {
-	var cfg server.Config
+func identityConfig(seeds fs.FS, addr string) (wire.Config, error) {
+	var cfg wire.Config
 	for _, d := range []struct {
 		env string
 		to  *time.Duration
@@ -172,7 +174,7 @@ func identityConfig(seeds fs.FS, addr string) (server.Config, error) {
 	if cfg.CAS.ServerURL != "" && cfg.CAS.ServiceURL == "" {
 		cfg.CAS.ServiceURL = "http://" + addr + "/sso"
 	}
-	sources, err := server.LoadTrustedSources(seeds, os.Getenv("FORMWORK_TRUSTED_SOURCES"))
+	sources, err := identity.LoadTrustedSources(seeds, os.Getenv("FORMWORK_TRUSTED_SOURCES"))
 	if err != nil {
 		return cfg, err
 	}

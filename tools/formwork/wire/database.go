@@ -1,4 +1,4 @@
-package server
+package wire
 
 import (
 	"fmt"
@@ -59,6 +59,7 @@ func OpenDB(dsn, dataDir string) (*gorm.DB, error) {
 	return db, nil
 }
 
+// migrate creates or updates the tables of every store.
 func migrate(db *gorm.DB) error {
 	if err := db.AutoMigrate(sqldb.DocumentModels()...); err != nil {
 		return fmt.Errorf("migrate documents: %w", err)
@@ -66,17 +67,14 @@ func migrate(db *gorm.DB) error {
 	if err := db.AutoMigrate(sqldb.ProcessModels()...); err != nil {
 		return fmt.Errorf("migrate approvals: %w", err)
 	}
-	if err := db.AutoMigrate(&DictionaryEntry{}); err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
 	if err := db.AutoMigrate(sqldb.IdentityModels()...); err != nil {
 		return fmt.Errorf("migrate identity: %w", err)
 	}
 	if err := db.AutoMigrate(sqldb.MasterDataModels()...); err != nil {
 		return fmt.Errorf("migrate master data: %w", err)
 	}
-	if err := db.AutoMigrate(workflowModels()...); err != nil {
-		return fmt.Errorf("migrate workflow: %w", err)
+	if err := db.AutoMigrate(sqldb.BudgetModels()...); err != nil {
+		return fmt.Errorf("migrate budgets: %w", err)
 	}
 	return nil
 }

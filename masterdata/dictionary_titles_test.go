@@ -1,0 +1,44 @@
+package masterdata_test
+
+import (
+	"context"
+	"testing"
+
+	"formwork/engine"
+	"formwork/masterdata"
+	"formwork/masterdata/masterdatatest"
+)
+
+// AddTitles names the codes a dictionary lacks and keeps the names it has;
+// Title answers a code's name in a language, or the code.
+func TestDictionaryTitles(t *testing.T) {
+	store := &masterdatatest.Store{Records: masterdata.Records{NamedCodes: []masterdata.DictionaryEntry{
+		{DicID: "budgetAccount", Code: "660201", Zh: "差旅费", En: "Travel"}}}}
+	svc := masterdata.NewService(store)
+	ctx := context.Background()
+	err := svc.AddTitles(ctx, "budgetAccount", map[string]engine.Text{
+		"660201": {"zh": "改名", "en": "Renamed", "th": "เปลี่ยนชื่อ"},
+		"660202": {"zh": "业务招待费", "en": "Entertainment", "th": "ค่ารับรอง"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ code, lang, want string }{
+		{"660201", "en", "Travel"}, // kept as it was
+		{"660201", "th", "差旅费"},    // no Thai: Chinese
+		{"660202", "th", "ค่ารับรอง"},
+		{"660202", "zh", "业务招待费"},
+		{"999999", "en", "999999"}, // unnamed: the code
+		{"", "en", ""},
+	} {
+		if got := svc.Title(ctx, "budgetAccount", c.code, c.lang); got != c.want {
+			t.Errorf("Title(budgetAccount, %q, %s) = %q, want %q", c.code, c.lang, got, c.want)
+		}
+	}
+	if n := len(store.Records.NamedCodes); n != 2 {
+		t.Errorf("%d named codes after adding one, want 2", n)
+	}
+	if err := svc.AddTitles(ctx, "budgetAccount", nil); err != nil {
+		t.Errorf("adding no titles: %v", err)
+	}
+}

@@ -1,0 +1,141 @@
+// Package wire builds formwork from its parts: the database and its stores
+// (adapters/sqldb), the single sign-on client (adapters/cas), the business
+// areas' services, and the HTTP adapter they are served by. It is the one
+// place where concrete adapters meet; the serve command and the API tests
+// build a running formwork with New.
+package wire
+
+import (
+	"context"
+	"io/fs"
+	"net/http"
+	"time"
+
+	"formwork/adapters/cas"
+	"formwork/adapters/sqldb"
+	"formwork/budget"
+	"formwork/documents"
+	"formwork/engine"
+	"formwork/identity"
+	"formwork/masterdata"
+	"formwork/printing"
+	"formwork/process"
+	"formwork/registry"
+	"formwork/searchhelp"
+	"formwork/server"
+
+	"gorm.io/gorm"
+)
+
+// Config is what a formwork is made of. Web may be nil (no embedded web
+// app); the zero value of every other field but Catalogue and DB has a
+// default.
+type Config struct {
+	Catalogue *engine.Catalogue
+	// DB is an opened, migrated database (OpenDB).
+	DB  *gorm.DB
+	Web fs.FS
+
+	// SessionTTL ends a session this long after its last use (default 8h);
+	// SessionMaxAge ends it this long after sign-in however busy (default 24h).
+	SessionTTL    time.Duration
+	SessionMaxAge time.Duration
+	// PasswordCost is the bcrypt cost of the passwords the seeds hash
+	// (default bcrypt.DefaultCost; tests use bcrypt.MinCost to run fast).
+	PasswordCost int
+	// MenuVariant is the menu the server supplies: "current" (default) or
+	// "legacy" (/payables, /AR, /GLA, /Capital).
+	MenuVariant string
+	// CAS is the single sign-on server; empty: no single sign-on.
+	CAS CASConfig
+	// TrustedSources are the systems whose tokens (k2token, ssctoken,
+	// mmdlToken) open a session (identity.LoadTrustedSources).
+	TrustedSources []identity.TrustedSource
+	// Now is the clock (default time.Now); tests move it.
+	Now func() time.Time
+	// Lifecycle is the document state machine (engine.LoadLifecycle of the
+	// catalogue's folder); nil: the one built into the binary.
+	Lifecycle *engine.Lifecycle
+}
+
+// CASConfig is the single sign-on server (CAS protocol 2/3) formwork trusts.
+// ServerURL is the CAS base (https://cas.example.com/cas); ServiceURL is
+// formwork's own page the CAS server sends the browser back to with a
+// ticket (https://portal.example.com/sso). Both must be set for single
+// sign-on. A service sent with a ticket must be ServiceURL, optionally with
+// a query: a ticket issued for any other service is refused, so a ticket
+// meant for another application cannot open a formwork session.
+type CASConfig struct {
+	ServerURL  string
+	ServiceURL string
+	Client     *http.Client // nil: a client with a 10-second timeout
+}
+
+// App is a built formwork: its services and the HTTP adapter serving them.
+type App struct {
+	Documents  *documents.Service
+	Process    *process.Service
+	Budgets    *budget.Service
+	Identity   *identity.Service
+	Registry   *registry.Service
+	MasterData *masterdata.Service
+	SearchHelp *searchhelp.Service
+	Printing   *printing.Service
+	// HTTP is the HTTP adapter: HTTP.Handler() serves the API (and the web
+	// app when Config.Web is set).
+	HTTP *server.Server
+
+	cfg        Config
+	identities *sqldb.IdentityStore // seeding writes there too
+}
+
+// New builds formwork on cfg's opened, migrated database.
+func New(cfg Config) *App {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.MenuVariant != identity.MenuLegacy {
+		cfg.MenuVariant = identity.MenuCurrent
+	}
+	a := &App{cfg: cfg, identities: sqldb.NewIdentityStore(cfg.DB)}
+	a.Registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
+	a.MasterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB))
+	a.Identity = identity.NewService(a.identities, identityConfig(cfg, a.MasterData), cfg.Now)
+	a.Budgets = budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)
+	a.SearchHelp = searchhelp.NewService(a.MasterData, a.Registry)
+	a.Printing = printing.NewService(printing.PeopleOf(a.MasterData, a.Identity), a.MasterData, a.Registry, cfg.Now)
+	a.Documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), a.Registry.Catalogue, a.Identity, cfg.Now)
+	a.Process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: a.Documents, People: a.Identity,
+		Budget: approvalBudget{a.Budgets}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
+	a.Documents.SetGate(a.Process)
+	a.HTTP = server.New(server.Services{Documents: a.Documents, Process: a.Process, Budgets: a.Budgets, Identity: a.Identity,
+		Registry: a.Registry, MasterData: a.MasterData, SearchHelp: a.SearchHelp, Printing: a.Printing},
+		server.Config{Web: cfg.Web, CAS: server.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
+	return a
+}
+
+// identityConfig is the identity service's part of the configuration:
+// codes are named by the master data's dictionary, single sign-on tickets
+// validated by the CAS client.
+func identityConfig(cfg Config, md *masterdata.Service) identity.Config {
+	ic := identity.Config{SessionTTL: cfg.SessionTTL, SessionMaxAge: cfg.SessionMaxAge, MenuVariant: cfg.MenuVariant,
+		TrustedSources: cfg.TrustedSources, ServiceURL: cfg.CAS.ServiceURL,
+		Names: func(ctx context.Context) (identity.NameOf, error) {
+			d, err := md.Dictionary(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return d.Name, nil
+		}}
+	if cfg.CAS.ServerURL != "" {
+		ic.Tickets = &cas.Client{ServerURL: cfg.CAS.ServerURL, HTTP: cfg.CAS.Client}
+	}
+	return ic
+}
+
+// What the services need of each other, as the domain packages declare it.
+var (
+	_ documents.People = (*identity.Service)(nil)
+	_ process.People   = (*identity.Service)(nil)
+	_ process.Budget   = approvalBudget{}
+)
