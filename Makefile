@@ -46,8 +46,8 @@ release: ## record the catalogue as released (snapshots + lock) after review
 
 bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; worklists on PostgreSQL)
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
-	$(GO) test ./server -run '^$$' -bench 'SaveSQLite|LoadSQLite|RawInsertSQLite' -benchtime 3s
-	$(GO) test ./server -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
+	$(GO) test ./adapters/httpapi -run '^$$' -bench 'SaveSQLite|LoadSQLite|RawInsertSQLite' -benchtime 3s
+	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
 
 fuzz: ## run each engine fuzz target for FUZZTIME (make fuzz FUZZTIME=30s); their seed corpora run in every go test
 	$(GO) test ./engine -run '^$$' -fuzz '^FuzzDocument$$' -fuzztime $(FUZZTIME)

@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 // Request bodies built from the seed documents (seeds/documents/*.json, valid
 // documents of each type) with a few values changed, so that each scenario
@@ -46,7 +46,7 @@ func repayment(edits ...docEdit) string { return seedDocument("EX05-repayment.js
 // seedDocument reads seeds/documents/<file> and applies edits. A broken seed
 // is a broken test setup: it panics.
 func seedDocument(file string, edits ...docEdit) string {
-	b, err := os.ReadFile(filepath.Join("..", "seeds", "documents", file))
+	b, err := os.ReadFile(filepath.Join("..", "..", "seeds", "documents", file))
 	if err != nil {
 		panic(err)
 	}

@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 // A hostile client: thousands of generated requests (mutated documents,
 // wrong types, huge and deep bodies, NUL and invalid UTF-8, duplicate keys,

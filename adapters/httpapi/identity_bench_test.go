@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 import "testing"
 
@@ -8,7 +8,7 @@ import "testing"
 // nothing more; menus answers the menu tree (menu items and the user's
 // menus).
 //
-//	go test ./server -run '^$' -bench BenchmarkSignedInRequest -benchtime 2000x
+//	go test ./adapters/httpapi -run '^$' -bench BenchmarkSignedInRequest -benchtime 2000x
 func BenchmarkSignedInRequestPostgres(b *testing.B) {
 	api := newTestAPI(b, openPostgres(b), nil)
 	for _, r := range []struct{ name, url string }{

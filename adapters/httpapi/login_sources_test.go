@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 import (
 	"os"
@@ -17,7 +17,7 @@ import (
 
 func trustedSources(t *testing.T) []identity.TrustedSource {
 	t.Helper()
-	sources, err := identity.LoadTrustedSources(os.DirFS(filepath.Join("..", "seeds")), "K2=k2-key, MOA=moa-key")
+	sources, err := identity.LoadTrustedSources(os.DirFS(filepath.Join("..", "..", "seeds")), "K2=k2-key, MOA=moa-key")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func swapPayload(signed, other string) string {
 }
 
 func TestLoadTrustedSources(t *testing.T) {
-	seeds := os.DirFS(filepath.Join("..", "seeds"))
+	seeds := os.DirFS(filepath.Join("..", "..", "seeds"))
 	sources, err := identity.LoadTrustedSources(seeds, "")
 	if err != nil {
 		t.Fatal(err)

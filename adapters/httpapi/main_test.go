@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 // The harness of the HTTP API tests: a real formwork server on a fresh
 // database, reached over real HTTP. Every test runs the same scenarios twice,
@@ -90,13 +90,13 @@ func newTestAPI(t testing.TB, db *gorm.DB, configure func(*wire.Config)) *testAP
 		configure(&cfg)
 	}
 	srv := wire.New(cfg)
-	if _, err := srv.SeedIdentity(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
+	if _, err := srv.SeedIdentity(context.Background(), os.DirFS(filepath.Join("..", "..", "seeds"))); err != nil {
 		t.Fatalf("seeding the demo users: %v", err)
 	}
-	if _, err := srv.SeedWorkflow(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
+	if _, err := srv.SeedWorkflow(context.Background(), os.DirFS(filepath.Join("..", "..", "seeds"))); err != nil {
 		t.Fatalf("seeding the approver configuration and budgets: %v", err)
 	}
-	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
+	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "..", "seeds"))); err != nil {
 		t.Fatalf("seeding the master data: %v", err)
 	}
 	hs := httptest.NewServer(srv.HTTP.Handler())
@@ -175,7 +175,7 @@ var catalogue struct {
 // repositoryCatalogue is schemas/ and rules/ of the repository, loaded once.
 func repositoryCatalogue(t testing.TB) *engine.Catalogue {
 	t.Helper()
-	catalogue.once.Do(func() { catalogue.cat, catalogue.err = engine.Load(os.DirFS("..")) })
+	catalogue.once.Do(func() { catalogue.cat, catalogue.err = engine.Load(os.DirFS(filepath.Join("..", ".."))) })
 	if catalogue.err != nil {
 		t.Fatalf("loading the repository catalogue: %v", catalogue.err)
 	}

@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import "github.com/labstack/echo/v4"
 

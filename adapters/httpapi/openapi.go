@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
+	"github.com/swaggest/jsonschema-go"
 	"github.com/swaggest/openapi-go"
 	"github.com/swaggest/openapi-go/openapi31"
 )
@@ -41,20 +42,32 @@ var pathParam = regexp.MustCompile(`:([A-Za-z]+)`)
 // an apiDoc is an error (the drift test names it).
 func (s *Server) OpenAPI() ([]byte, error) {
 	r := openapi31.NewReflector()
+	r.DefaultOptions = append(r.DefaultOptions, jsonschema.InterceptDefName(contractName))
 	r.Spec.SetTitle("formwork API")
 	r.Spec.SetVersion("1")
-	r.Spec.SetDescription("The finance portal's HTTP API (docs/api.md). Every answer is an envelope {code, message, data}; success code S000. Generated from the route table (server/routes.go) and the Go types: do not edit by hand.")
+	r.Spec.SetDescription("The finance portal's HTTP API (docs/api.md). Every answer is an envelope {code, message, data}; success code S000. Generated from the route table (adapters/httpapi/routes.go) and the Go types: do not edit by hand.")
 	r.Spec.SetAPIKeySecurity("token", "X-token", openapi.InHeader, "the token of POST /api/galaxycommon/login/auth")
 	for _, rt := range s.RouteTable() {
 		d, ok := apiDocs[rt.Method+" "+rt.Path]
 		if !ok {
-			return nil, fmt.Errorf("route %s %s has no apiDoc (server/openapi_routes.go)", rt.Method, rt.Path)
+			return nil, fmt.Errorf("route %s %s has no apiDoc (adapters/httpapi/openapi_routes.go)", rt.Method, rt.Path)
 		}
 		if err := addOperation(r, rt, d); err != nil {
 			return nil, fmt.Errorf("%s %s: %w", rt.Method, rt.Path, err)
 		}
 	}
 	return json.MarshalIndent(r.Spec, "", "  ")
+}
+
+// contractName keeps the names the document gives this package's own
+// types (ServerEnvelope, ServerFormAnswer, ...) as they were before the
+// HTTP adapter left package server: the web's API types are generated
+// from them, and a rename is no change of the contract.
+func contractName(_ reflect.Type, name string) string {
+	if rest, ok := strings.CutPrefix(name, "Httpapi"); ok {
+		return "Server" + rest
+	}
+	return name
 }
 
 func addOperation(r *openapi31.Reflector, rt Route, d apiDoc) error {

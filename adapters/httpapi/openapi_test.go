@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 var updateOpenAPI = flag.Bool("update-openapi", false, "rewrite docs/openapi.json from the route table")
 
 // TestOpenAPIDrift: docs/openapi.json is what the route table and the Go
-// types generate (go test ./server -run TestOpenAPIDrift -update-openapi
+// types generate (go test ./adapters/httpapi -run TestOpenAPIDrift -update-openapi
 // rewrites it), it covers every route, and the server serves it.
 func TestOpenAPIDrift(t *testing.T) {
 	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
@@ -22,7 +22,7 @@ func TestOpenAPIDrift(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	path := filepath.Join("..", "docs", "openapi.json")
+	path := filepath.Join("..", "..", "docs", "openapi.json")
 	if *updateOpenAPI {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -30,10 +30,10 @@ func TestOpenAPIDrift(t *testing.T) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./server -run TestOpenAPIDrift -update-openapi)", err)
+		t.Fatalf("%v (run go test ./adapters/httpapi -run TestOpenAPIDrift -update-openapi)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("docs/openapi.json is not what the route table generates: run go test ./server -run TestOpenAPIDrift -update-openapi")
+		t.Errorf("docs/openapi.json is not what the route table generates: run go test ./adapters/httpapi -run TestOpenAPIDrift -update-openapi")
 	}
 	for _, r := range srv.HTTP.RouteTable() {
 		if !bytes.Contains(got, []byte(`"`+openAPIPath(r.Path)+`"`)) {

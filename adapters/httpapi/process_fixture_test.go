@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 // Helpers of the lifecycle, budget, worklist and print tests: submitting and
 // deciding through the API as a demo user, and reading the approval back.
@@ -209,7 +209,7 @@ func itClaim(edits ...docEdit) []docEdit {
 // (rules/examples/form/<file>).
 func exampleDocument(t *testing.T, file string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "rules", "examples", "form", file))
+	b, err := os.ReadFile(filepath.Join("..", "..", "rules", "examples", "form", file))
 	if err != nil {
 		t.Fatal(err)
 	}

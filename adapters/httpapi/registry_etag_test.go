@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 import (
 	"context"
@@ -90,7 +90,7 @@ func TestFormExportETag(t *testing.T) {
 // files: the form may have changed.
 func TestFormExportETagAfterReload(t *testing.T) {
 	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t), PasswordCost: bcrypt.MinCost})
-	if _, err := srv.SeedIdentity(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
+	if _, err := srv.SeedIdentity(context.Background(), os.DirFS(filepath.Join("..", "..", "seeds"))); err != nil {
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(srv.HTTP.Handler())

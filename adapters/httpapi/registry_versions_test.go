@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 import (
 	"context"
@@ -21,7 +21,7 @@ func versionedCatalogue(t *testing.T) *engine.Catalogue {
 	t.Helper()
 	dir := t.TempDir()
 	for _, sub := range []string{"schemas", "rules"} {
-		if out, err := exec.Command("cp", "-r", filepath.Join("..", sub), dir).CombinedOutput(); err != nil {
+		if out, err := exec.Command("cp", "-r", filepath.Join("..", "..", sub), dir).CombinedOutput(); err != nil {
 			t.Fatal(string(out))
 		}
 	}
@@ -72,7 +72,7 @@ func TestDocumentKeepsItsSchemaVersion(t *testing.T) {
 	cat := versionedCatalogue(t)
 	forEachDatabaseWith(t, func(cfg *wire.Config) { cfg.Catalogue = cat }, func(t *testing.T, api *testAPI) {
 		old := cat.DocTypeVersion("form", "EX05", 1)
-		seed, _ := os.ReadFile(filepath.Join("..", "rules", "examples", "form", "EX05.json"))
+		seed, _ := os.ReadFile(filepath.Join("..", "..", "rules", "examples", "form", "EX05.json"))
 		raw := strings.Replace(string(seed), `"amount": 800.00}`, `"amount": 800.00, "verifiedAmount": 800.00}`, 1)
 		doc, fs, err := engine.DecodeAs(old, []byte(raw))
 		if err != nil || len(fs) > 0 {

@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 
 // The route walk: every registered route, called without a token and as each
 // demo user, answers the status this table expects; and nothing is served
-// that the route table (server/routes.go) does not list, nor listed that
+// that the route table (adapters/httpapi/routes.go) does not list, nor listed that
 // this walk does not call.
 
 // callers are who the walk sends each request as.

@@ -1,10 +1,10 @@
-package server_test
+package httpapi_test
 
 // The speed of a save beside the speed of the database under it (issue
 // targets: create >= 1.5x raw single-row inserts with synchronous=FULL, load
 // by id fast). make bench prints both in the same run:
 //
-//	go test ./server -run '^$' -bench 'Save|Load|RawInsert' -benchtime 3s
+//	go test ./adapters/httpapi -run '^$' -bench 'Save|Load|RawInsert' -benchtime 3s
 
 import (
 	"database/sql"

@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 // API scenarios in the PocketBase style: a table of requests, each with the
 // status, envelope code and content it must answer, run in order against one

@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 import (
 	"os"
@@ -244,7 +244,7 @@ func threeLevelCatalogue(t *testing.T) *engine.Catalogue {
 	t.Helper()
 	dir := t.TempDir()
 	for _, sub := range []string{"schemas", "rules"} {
-		if out, err := exec.Command("cp", "-r", filepath.Join("..", sub), dir).CombinedOutput(); err != nil {
+		if out, err := exec.Command("cp", "-r", filepath.Join("..", "..", sub), dir).CombinedOutput(); err != nil {
 			t.Fatal(string(out))
 		}
 	}

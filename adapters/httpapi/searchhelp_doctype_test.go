@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 import (
 	"context"
@@ -138,7 +138,7 @@ func TestDocTypeLoad(t *testing.T) {
 func TestDocTypeTreeTitles(t *testing.T) {
 	db := openSQLite(t)
 	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
-	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "seeds"))); err != nil {
+	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "..", "seeds"))); err != nil {
 		t.Fatal(err)
 	}
 	named := map[string]bool{}

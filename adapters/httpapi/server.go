@@ -1,8 +1,8 @@
-// Package server is formwork's HTTP adapter: it translates HTTP requests
+// Package httpapi is formwork's HTTP adapter: it translates HTTP requests
 // into calls of the business areas' use cases and answers in the spec's
 // envelopes. Handlers parse, authorise, call a use case and answer; rules
 // live in the catalogue, and the services are built by tools/formwork/wire.
-package server
+package httpapi
 
 import (
 	"io/fs"

@@ -1,4 +1,4 @@
-package server_test
+package httpapi_test
 
 import (
 	"encoding/json"
@@ -15,7 +15,7 @@ import (
 // two completed tasks each (manager01 decided 5,000). The target is an
 // answer under 50 ms.
 //
-//	go test ./server -run '^$' -bench BenchmarkWorklistPostgres -benchtime 200x
+//	go test ./adapters/httpapi -run '^$' -bench BenchmarkWorklistPostgres -benchtime 200x
 func BenchmarkWorklistPostgres(b *testing.B) {
 	api := newTestAPI(b, openPostgres(b), nil)
 	start := time.Now()

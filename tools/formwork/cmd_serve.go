@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"formwork"
+	"formwork/adapters/httpapi"
 	"formwork/engine"
 	"formwork/identity"
-	"formwork/server"
 	"formwork/tools/formwork/wire"
 	"formwork/web"
 )
@@ -123,14 +123,14 @@ func seed(ctx context.Context, app *wire.App, seeds fs.FS) error {
 }
 
 // timeoutsFromEnv reads the connection timeouts (Go durations; defaults in
-// server.Timeouts):
+// httpapi.Timeouts):
 //
 //	FORMWORK_READ_HEADER_TIMEOUT  to read a request's headers (10s)
 //	FORMWORK_READ_TIMEOUT         to read a whole request, body included (60s)
 //	FORMWORK_WRITE_TIMEOUT        to write the answer (120s)
 //	FORMWORK_IDLE_TIMEOUT         an idle keep-alive connection is closed after (60s)
-func timeoutsFromEnv() (server.Timeouts, error) {
-	var t server.Timeouts
+func timeoutsFromEnv() (httpapi.Timeouts, error) {
+	var t httpapi.Timeouts
 	for _, d := range []struct {
 		env string
 		to  *time.Duration

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"formwork/adapters/cas"
+	"formwork/adapters/httpapi"
 	"formwork/adapters/sqldb"
 	"formwork/budget"
 	"formwork/documents"
@@ -22,7 +23,6 @@ import (
 	"formwork/process"
 	"formwork/registry"
 	"formwork/searchhelp"
-	"formwork/server"
 
 	"gorm.io/gorm"
 )
@@ -83,7 +83,7 @@ type App struct {
 	Printing   *printing.Service
 	// HTTP is the HTTP adapter: HTTP.Handler() serves the API (and the web
 	// app when Config.Web is set).
-	HTTP *server.Server
+	HTTP *httpapi.Server
 
 	cfg        Config
 	identities *sqldb.IdentityStore // seeding writes there too
@@ -108,9 +108,9 @@ func New(cfg Config) *App {
 	a.Process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: a.Documents, People: a.Identity,
 		Budget: approvalBudget{a.Budgets}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
 	a.Documents.SetGate(a.Process)
-	a.HTTP = server.New(server.Services{Documents: a.Documents, Process: a.Process, Budgets: a.Budgets, Identity: a.Identity,
+	a.HTTP = httpapi.New(httpapi.Services{Documents: a.Documents, Process: a.Process, Budgets: a.Budgets, Identity: a.Identity,
 		Registry: a.Registry, MasterData: a.MasterData, SearchHelp: a.SearchHelp, Printing: a.Printing},
-		server.Config{Web: cfg.Web, CAS: server.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
+		httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }
 
