@@ -43,8 +43,9 @@ func listPackages(t *testing.T) []goPackage {
 	return pkgs
 }
 
-// adapterOf is the adapter a package belongs to (adapters/sqldb for
-// formwork/adapters/sqldb/...), or "".
+// adapterOf is the adapter a package belongs to, or "": a sub-package is
+// part of its adapter (adapters/httpapi/guard is adapter httpapi, and may
+// import adapters/httpapi and be imported by it).
 func adapterOf(path string) string {
 	rest, ok := strings.CutPrefix(path, module+"/adapters/")
 	if !ok {
@@ -57,12 +58,6 @@ func isWiring(path string) bool {
 	return path == module+"/tools/formwork" || strings.HasPrefix(path, module+"/tools/")
 }
 
-// transitional lists packages that still break a rule while the server is
-// split; each entry is removed when its package is done.
-var transitional = map[string]bool{
-	module + "/adapters/httpapi": true,
-}
-
 // forbiddenInDomain are the technologies a domain package never imports.
 var forbiddenInDomain = []string{"github.com/labstack/echo", "gorm.io/", "github.com/glebarez/sqlite"}
 
@@ -71,9 +66,6 @@ var forbiddenInDomain = []string{"github.com/labstack/echo", "gorm.io/", "github
 // imports adapters.
 func TestImportArrows(t *testing.T) {
 	for _, p := range listPackages(t) {
-		if transitional[p.ImportPath] {
-			continue
-		}
 		own := adapterOf(p.ImportPath)
 		for _, imp := range p.Imports {
 			other := adapterOf(imp)
@@ -123,12 +115,12 @@ func TestSizes(t *testing.T) {
 					continue
 				}
 				n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1
-				if n > maxFunctionLines && !transitional[p.ImportPath] {
+				if n > maxFunctionLines {
 					t.Errorf("%s:%d: %s has %d lines (at most %d)", path, fset.Position(fd.Pos()).Line, fd.Name.Name, n, maxFunctionLines)
 				}
 			}
 		}
-		if lines > maxPackageLines && !transitional[p.ImportPath] {
+		if lines > maxPackageLines {
 			t.Errorf("%s has %d lines of non-test code (at most %d)", p.ImportPath, lines, maxPackageLines)
 		}
 	}

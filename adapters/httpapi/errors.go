@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"formwork/adapters/httpapi/guard"
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
@@ -13,17 +14,17 @@ import (
 // statusOf maps the error codes of engine.Error to HTTP status: the one
 // table of it.
 var statusOf = map[string]int{
-	engine.EINVALID:   http.StatusBadRequest,
-	engine.ENOTFOUND:  http.StatusNotFound,
-	engine.ECHECK:     http.StatusUnprocessableEntity,
-	engine.ECONFIRM:   http.StatusUnprocessableEntity,
-	engine.ECONFLICT:  http.StatusConflict,
-	engine.EFORBIDDEN: http.StatusForbidden,
-	engine.ETOOLARGE:  http.StatusRequestEntityTooLarge,
-	engine.EINTERNAL:  http.StatusInternalServerError,
-	EMETHOD:           http.StatusMethodNotAllowed,
-	ETIMEOUT:          http.StatusRequestTimeout,
-	EUNSUPPORTED:      http.StatusUnsupportedMediaType,
+	engine.EINVALID:    http.StatusBadRequest,
+	engine.ENOTFOUND:   http.StatusNotFound,
+	engine.ECHECK:      http.StatusUnprocessableEntity,
+	engine.ECONFIRM:    http.StatusUnprocessableEntity,
+	engine.ECONFLICT:   http.StatusConflict,
+	engine.EFORBIDDEN:  http.StatusForbidden,
+	engine.ETOOLARGE:   http.StatusRequestEntityTooLarge,
+	engine.EINTERNAL:   http.StatusInternalServerError,
+	EMETHOD:            http.StatusMethodNotAllowed,
+	guard.ETIMEOUT:     http.StatusRequestTimeout,
+	guard.EUNSUPPORTED: http.StatusUnsupportedMediaType,
 }
 
 // EMETHOD is the code of a route asked with a method it does not take (405).
@@ -74,8 +75,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		data = withData.Data()
 	}
 	switch {
-	case isTimeout(err):
-		code, msg = ETIMEOUT, "the request body did not arrive in time"
+	case guard.IsTimeout(err):
+		code, msg = guard.ETIMEOUT, "the request body did not arrive in time"
 	case errors.As(err, &fe):
 		code, msg, data = fe.Err.Code, fe.Err.Message, fe.Data
 	case errors.As(err, &ee):

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"formwork/adapters/httpapi"
+	"formwork/adapters/httpapi/guard"
 	"formwork/tools/formwork/wire"
 )
 
@@ -19,7 +19,7 @@ import (
 // an idle keep-alive connection is closed after the idle timeout.
 func TestSlowClientsAreCutOff(t *testing.T) {
 	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: openSQLite(t)})
-	hs := srv.HTTP.HTTPServer(httpapi.Timeouts{ReadHeader: 300 * time.Millisecond, Read: 300 * time.Millisecond, Idle: 300 * time.Millisecond})
+	hs := srv.HTTP.HTTPServer(guard.Timeouts{ReadHeader: 300 * time.Millisecond, Read: 300 * time.Millisecond, Idle: 300 * time.Millisecond})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"formwork/adapters/httpapi/guard"
+
 	"github.com/labstack/echo/v4"
 )
 
@@ -113,7 +115,7 @@ func (s *Server) register() {
 				mw = append(mw, s.requireMenu(r.Access.Menus...))
 			}
 		}
-		mw = append(mw, guardRequest) // after the session check: a visitor gets 401 first
+		mw = append(mw, guard.Request) // after the session check: a visitor gets 401 first
 		s.e.Add(r.Method, r.Path, r.handle, mw...)
 	}
 }

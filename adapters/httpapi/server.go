@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 
+	"formwork/adapters/httpapi/guard"
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/engine"
@@ -80,19 +81,22 @@ func New(svc Services, cfg Config) *Server {
 	e.IPExtractor = echo.ExtractIPFromXFFHeader()
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.Recover())
-	e.Use(securityHeaders)
+	e.Use(guard.SecurityHeaders)
 	e.Use(middleware.BodyLimit(bodyLimit))
 	s.register()
 
 	if cfg.Web != nil {
 		e.Use(middleware.StaticWithConfig(middleware.StaticConfig{Filesystem: http.FS(cfg.Web), HTML5: true,
-			Skipper: func(c echo.Context) bool { return isAPIPath(c.Request().URL.Path) }}))
+			Skipper: func(c echo.Context) bool { return guard.IsAPIPath(c.Request().URL.Path) }}))
 	}
 	return s
 }
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.e }
+
+// HTTPServer is the http.Server that serves the handler with the timeouts t.
+func (s *Server) HTTPServer(t guard.Timeouts) *http.Server { return t.Server(s.e) }
 
 func lang(c echo.Context) string {
 	if l := c.QueryParam("lang"); l != "" {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"formwork"
-	"formwork/adapters/httpapi"
+	"formwork/adapters/httpapi/guard"
 	"formwork/engine"
 	"formwork/identity"
 	"formwork/tools/formwork/wire"
@@ -123,14 +123,14 @@ func seed(ctx context.Context, app *wire.App, seeds fs.FS) error {
 }
 
 // timeoutsFromEnv reads the connection timeouts (Go durations; defaults in
-// httpapi.Timeouts):
+// guard.Timeouts):
 //
 //	FORMWORK_READ_HEADER_TIMEOUT  to read a request's headers (10s)
 //	FORMWORK_READ_TIMEOUT         to read a whole request, body included (60s)
 //	FORMWORK_WRITE_TIMEOUT        to write the answer (120s)
 //	FORMWORK_IDLE_TIMEOUT         an idle keep-alive connection is closed after (60s)
-func timeoutsFromEnv() (httpapi.Timeouts, error) {
-	var t httpapi.Timeouts
+func timeoutsFromEnv() (guard.Timeouts, error) {
+	var t guard.Timeouts
 	for _, d := range []struct {
 		env string
 		to  *time.Duration

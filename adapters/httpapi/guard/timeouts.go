@@ -1,4 +1,4 @@
-package httpapi
+package guard
 
 import (
 	"errors"
@@ -30,17 +30,17 @@ func (t Timeouts) withDefaults() Timeouts {
 	return t
 }
 
-// HTTPServer is the http.Server that serves s with the timeouts t.
-func (s *Server) HTTPServer(t Timeouts) *http.Server {
+// Server is the http.Server that serves h with the timeouts t.
+func (t Timeouts) Server(h http.Handler) *http.Server {
 	t = t.withDefaults()
-	return &http.Server{Handler: s.Handler(), ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle}
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle}
 }
 
 // ETIMEOUT is the code of a request whose body did not arrive in time (408).
 const ETIMEOUT = "ETIMEOUT"
 
-// isTimeout reports whether err is a read that ran past its deadline.
-func isTimeout(err error) bool {
+// IsTimeout reports whether err is a read that ran past its deadline.
+func IsTimeout(err error) bool {
 	var ne net.Error
 	return errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
 }

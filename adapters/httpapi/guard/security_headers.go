@@ -1,4 +1,4 @@
-package httpapi
+package guard
 
 import (
 	"strings"
@@ -14,25 +14,25 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
 	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
-// securityHeaders sets the headers of every answer: the CSP, no MIME
+// SecurityHeaders sets the headers of every answer: the CSP, no MIME
 // sniffing, no referrer to other sites, no framing; and no caching of API
 // answers, which carry tokens and personal data.
-func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+func SecurityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("X-Frame-Options", "DENY")
-		if isAPIPath(c.Request().URL.Path) {
+		if IsAPIPath(c.Request().URL.Path) {
 			h.Set("Cache-Control", "no-store")
 		}
 		return next(c)
 	}
 }
 
-// isAPIPath tells the API's paths from the web app's.
-func isAPIPath(p string) bool {
+// IsAPIPath tells the API's paths from the web app's.
+func IsAPIPath(p string) bool {
 	for _, prefix := range apiPrefixes {
 		if strings.HasPrefix(p, prefix) {
 			return true

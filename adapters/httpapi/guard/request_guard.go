@@ -1,4 +1,8 @@
-package httpapi
+// Package guard is what every request of the HTTP adapter passes before a
+// handler reads it: the request guard (texts no field may hold, duplicate
+// keys, overlong numbers, bodies that are not JSON), the security headers
+// of every answer, and the timeouts of every connection.
+package guard
 
 import (
 	"bytes"
@@ -22,13 +26,13 @@ import (
 // millions of digits takes minutes of CPU).
 const maxNumberLength = 40
 
-// guardRequest refuses, before any handler reads them, request bodies and
+// Request refuses, before any handler reads them, request bodies and
 // query strings that no handler may see: invalid UTF-8, NUL characters and
 // lone surrogates in any string or key; duplicate keys in a JSON object
 // (the first would be checked and the last stored); numbers longer than
 // maxNumberLength; and bodies of methods that take JSON sent as another
 // content type (415). Each refusal is a 400 (415) naming the field.
-func guardRequest(next echo.HandlerFunc) echo.HandlerFunc {
+func Request(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
 		for name, values := range req.URL.Query() {
@@ -85,7 +89,7 @@ func refuseText(field, what string) error {
 }
 
 // checkJSON walks a JSON body token by token, tracking the path, and
-// refuses what guardRequest lists. Syntax errors are left to the handler,
+// refuses what Request lists. Syntax errors are left to the handler,
 // which says what it expected.
 func checkJSON(body []byte) error {
 	if !utf8.Valid(body) {
