@@ -1,9 +1,10 @@
 package httpapi_test
 
-// The harness of the HTTP API tests: a real formwork server on a fresh
-// database, reached over real HTTP. Every test runs the same scenarios twice,
-// on SQLite (a file in a temporary directory) and on PostgreSQL (a schema of
-// its own, dropped afterwards).
+// The harness of the HTTP API tests: a real formwork server (wire.New) on a
+// fresh seeded database, reached over real HTTP. Every test runs the same
+// scenarios twice, on SQLite (a file in a temporary directory) and on
+// PostgreSQL (a database of its own, dropped afterwards), each a copy of a
+// template seeded once per test binary.
 //
 // PostgreSQL is expected at 127.0.0.1:5432 (trust auth, database test, user
 // postgres); FORMWORK_TEST_PG overrides that base DSN. When it cannot be
@@ -15,6 +16,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -64,7 +66,7 @@ const demoPassword = "demo123"
 const anonymous = "-"
 
 // forEachDatabase runs body twice: as subtest "sqlite" and as subtest
-// "postgres", each on a fresh database and server.
+// "postgres", each on a fresh seeded database and server.
 func forEachDatabase(t *testing.T, body func(t *testing.T, api *testAPI)) {
 	t.Helper()
 	forEachDatabaseWith(t, nil, body)
@@ -74,15 +76,22 @@ func forEachDatabase(t *testing.T, body func(t *testing.T, api *testAPI)) {
 // configure (single sign-on, trusted sources, ...).
 func forEachDatabaseWith(t *testing.T, configure func(*wire.Config), body func(t *testing.T, api *testAPI)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { body(t, newTestAPI(t, openSQLite(t), configure)) })
-	t.Run("postgres", func(t *testing.T) { body(t, newTestAPI(t, openPostgres(t), configure)) })
+	t.Run("sqlite", func(t *testing.T) { body(t, serveTestAPI(t, seededSQLite(t), configure)) })
+	t.Run("postgres", func(t *testing.T) { body(t, serveTestAPI(t, seededPostgres(t), configure)) })
 }
 
-// newTestAPI serves a server on db with the repository's catalogue, the
-// identities of seeds/ (passwords hashed at bcrypt's lowest cost, to run
-// fast) and its master data, on a clock the test can move; it is shut down
-// when t ends.
+// newTestAPI seeds db (migrated, empty) and serves it (serveTestAPI).
 func newTestAPI(t testing.TB, db *gorm.DB, configure func(*wire.Config)) *testAPI {
+	t.Helper()
+	if err := seed(db, repositoryCatalogue(t)); err != nil {
+		t.Fatal(err)
+	}
+	return serveTestAPI(t, db, configure)
+}
+
+// serveTestAPI serves a server on a seeded db with the repository's
+// catalogue, on a clock the test can move; it is shut down when t ends.
+func serveTestAPI(t testing.TB, db *gorm.DB, configure func(*wire.Config)) *testAPI {
 	t.Helper()
 	clock := &testClock{}
 	cfg := wire.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost, Now: clock.Now}
@@ -90,20 +99,29 @@ func newTestAPI(t testing.TB, db *gorm.DB, configure func(*wire.Config)) *testAP
 		configure(&cfg)
 	}
 	srv := wire.New(cfg)
-	if _, err := srv.SeedIdentity(context.Background(), os.DirFS(filepath.Join("..", "..", "seeds"))); err != nil {
-		t.Fatalf("seeding the demo users: %v", err)
-	}
-	if _, err := srv.SeedWorkflow(context.Background(), os.DirFS(filepath.Join("..", "..", "seeds"))); err != nil {
-		t.Fatalf("seeding the approver configuration and budgets: %v", err)
-	}
-	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "..", "seeds"))); err != nil {
-		t.Fatalf("seeding the master data: %v", err)
-	}
 	hs := httptest.NewServer(srv.HTTP.Handler())
 	t.Cleanup(hs.Close)
 	api := &testAPI{url: hs.URL, client: hs.Client(), db: db, store: sqldb.NewDocumentStore(db), clock: clock, tokens: map[string]string{}}
 	api.token = api.tokenOf(t, "employee01")
 	return api
+}
+
+// seed loads into a migrated, empty database what every API test starts
+// from: the identities of seeds/ (passwords hashed at bcrypt's lowest cost,
+// to run fast), the approver configuration and budgets, the master data.
+func seed(db *gorm.DB, cat *engine.Catalogue) error {
+	ctx, app := context.Background(), wire.New(wire.Config{Catalogue: cat, DB: db, PasswordCost: bcrypt.MinCost})
+	seeds := os.DirFS(filepath.Join("..", "..", "seeds"))
+	if _, err := app.SeedIdentity(ctx, seeds); err != nil {
+		return fmt.Errorf("seeding the demo users: %w", err)
+	}
+	if _, err := app.SeedWorkflow(ctx, seeds); err != nil {
+		return fmt.Errorf("seeding the approver configuration and budgets: %w", err)
+	}
+	if _, err := app.SeedMasterData(ctx, seeds); err != nil {
+		return fmt.Errorf("seeding the master data: %w", err)
+	}
+	return nil
 }
 
 // testClock is the server's clock: the real time moved by what the test
@@ -188,6 +206,109 @@ func openSQLite(t *testing.T) *gorm.DB {
 	db, err := wire.OpenDB("", t.TempDir())
 	if err != nil {
 		t.Fatalf("open SQLite: %v", err)
+	}
+	closeOnCleanup(t, db)
+	return db
+}
+
+// The seeded databases every API test starts from are copies of one
+// template per database, migrated and seeded once per test binary: a copy
+// takes milliseconds where migrating and seeding take most of a second.
+var templates struct {
+	sqliteOnce sync.Once
+	sqlite     *gorm.DB // the SQLite template, kept open to copy from
+	sqliteDir  string
+	sqliteErr  error
+
+	postgresOnce sync.Once
+	postgres     string // the PostgreSQL template database's name
+	postgresErr  error
+}
+
+// TestMain drops the templates when the tests are done.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if templates.sqlite != nil {
+		closeDB(templates.sqlite)
+		_ = os.RemoveAll(templates.sqliteDir)
+	}
+	if templates.postgres != "" {
+		if admin, err := openPostgresPlain(postgresBaseDSN()); err == nil {
+			admin.Exec("DROP DATABASE IF EXISTS " + templates.postgres)
+			closeDB(admin)
+		}
+	}
+	os.Exit(code)
+}
+
+// seededSQLite is a fresh copy of the seeded SQLite template, in a
+// temporary directory.
+func seededSQLite(t testing.TB) *gorm.DB {
+	t.Helper()
+	cat := repositoryCatalogue(t)
+	templates.sqliteOnce.Do(func() {
+		if templates.sqliteDir, templates.sqliteErr = os.MkdirTemp("", "formwork-template-"); templates.sqliteErr != nil {
+			return
+		}
+		if templates.sqlite, templates.sqliteErr = wire.OpenDB("", templates.sqliteDir); templates.sqliteErr == nil {
+			templates.sqliteErr = seed(templates.sqlite, cat)
+		}
+	})
+	if templates.sqliteErr != nil {
+		t.Fatalf("the SQLite template: %v", templates.sqliteErr)
+	}
+	path := filepath.Join(t.TempDir(), "formwork.db")
+	if err := templates.sqlite.Exec("VACUUM INTO ?", path).Error; err != nil {
+		t.Fatalf("copy the SQLite template: %v", err)
+	}
+	db, err := wire.Open(path, "")
+	if err != nil {
+		t.Fatalf("open SQLite: %v", err)
+	}
+	closeOnCleanup(t, db)
+	return db
+}
+
+// seededPostgres is a fresh PostgreSQL database fw_<random hex> made from
+// the seeded template (CREATE DATABASE ... TEMPLATE), dropped when t ends.
+// Where the user may not create databases, it is a new schema seeded anew.
+func seededPostgres(t testing.TB) *gorm.DB {
+	t.Helper()
+	base := postgresBaseDSN()
+	admin := postgresAdmin(t, base)
+	cat := repositoryCatalogue(t)
+	templates.postgresOnce.Do(func() {
+		name := "fwtmpl_" + randomHex(t, 8)
+		if templates.postgresErr = admin.Exec("CREATE DATABASE " + name).Error; templates.postgresErr != nil {
+			return
+		}
+		templates.postgres = name
+		db, err := wire.OpenDB(withDatabase(base, name), "")
+		if err == nil {
+			err = seed(db, cat)
+			closeDB(db) // a template has no connection while it is copied
+		}
+		templates.postgresErr = err
+	})
+	if templates.postgresErr != nil {
+		db := openPostgres(t)
+		if err := seed(db, cat); err != nil {
+			t.Fatal(err)
+		}
+		return db
+	}
+	name := "fw_" + randomHex(t, 8)
+	if err := admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + templates.postgres).Error; err != nil {
+		t.Fatalf("copy the PostgreSQL template: %v", err)
+	}
+	t.Cleanup(func() { // after the database is closed (cleanups run last-in first-out)
+		if err := admin.Exec("DROP DATABASE IF EXISTS " + name).Error; err != nil {
+			t.Errorf("drop database %s: %v", name, err)
+		}
+	})
+	db, err := wire.Open(withDatabase(base, name), "")
+	if err != nil {
+		t.Fatalf("open PostgreSQL database %s: %v", name, err)
 	}
 	closeOnCleanup(t, db)
 	return db
@@ -278,6 +399,23 @@ func postgresBaseDSN() string {
 	}
 	return defaultPostgresDSN
 }
+
+// withDatabase names another database in a key=value or URL DSN.
+func withDatabase(dsn, name string) string {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		u, err := url.Parse(dsn)
+		if err == nil {
+			u.Path = "/" + name
+			return u.String()
+		}
+	}
+	if dbname.MatchString(dsn) {
+		return dbname.ReplaceAllString(dsn, "dbname="+name)
+	}
+	return dsn + " dbname=" + name
+}
+
+var dbname = regexp.MustCompile(`dbname=\S+`)
 
 // withSearchPath adds search_path=schema to a key=value or URL DSN.
 func withSearchPath(dsn, schema string) string {

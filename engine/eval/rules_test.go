@@ -191,6 +191,7 @@ func TestFieldStates(t *testing.T) {
 	}{
 		{"reason hidden without outstanding loan", nil, "new", "head.reason", false, false},
 		{"reason shown with outstanding loan", map[string]any{"head.outstandAmount": 5}, "new", "head.reason", true, true},
+		{"reason hidden when the loan is verified", map[string]any{"head.outstandAmount": 5, "head.verifiedAmount": 5}, "new", "head.reason", false, false},
 		{"currency hidden for domestic travel", nil, "new", "head.currency", false, false},
 		{"currency shown for overseas travel", map[string]any{"head.businessType2": "A0102"}, "new", "head.currency", true, true},
 		{"read mode edits nothing", nil, "read", "head.description", true, false},

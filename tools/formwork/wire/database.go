@@ -18,10 +18,22 @@ import (
 // (whose default max_connections is 100, shared by every replica).
 const maxPostgresConns = 20
 
-// OpenDB opens the database: PostgreSQL when dsn is a PostgreSQL DSN
-// (postgres://... or key=value with host=), else SQLite at dsn, or at
-// dataDir/formwork.db when dsn is empty. The schema is migrated.
+// OpenDB opens the database (Open) and migrates its schema.
 func OpenDB(dsn, dataDir string) (*gorm.DB, error) {
+	db, err := Open(dsn, dataDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := migrate(db); err != nil {
+		return nil, err
+	}
+	return db, nil
+}
+
+// Open opens the database without migrating it (a copy of a migrated one):
+// PostgreSQL when dsn is a PostgreSQL DSN (postgres://... or key=value with
+// host=), else SQLite at dsn, or at dataDir/formwork.db when dsn is empty.
+func Open(dsn, dataDir string) (*gorm.DB, error) {
 	cfg := &gorm.Config{Logger: logger.Default.LogMode(logger.Silent)}
 	var (
 		db  *gorm.DB
@@ -52,9 +64,6 @@ func OpenDB(dsn, dataDir string) (*gorm.DB, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
-	}
-	if err := migrate(db); err != nil {
-		return nil, err
 	}
 	return db, nil
 }

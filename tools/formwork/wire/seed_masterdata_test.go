@@ -1,4 +1,4 @@
-package httpapi_test
+package wire_test
 
 import (
 	"context"
@@ -22,7 +22,7 @@ import (
 func TestSeedLoadsMasterData(t *testing.T) {
 	db := openSQLite(t)
 	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
-	seeds := os.DirFS(filepath.Join("..", "..", "seeds"))
+	seeds := os.DirFS(filepath.Join("..", "..", "..", "seeds"))
 	got, err := srv.Seed(context.Background(), seeds)
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +65,7 @@ func TestUsersDictionaryAgreesWithMasterData(t *testing.T) {
 	var ids struct {
 		Dictionary map[string]map[string]map[string]string `yaml:"dictionary"`
 	}
-	b, err := os.ReadFile(filepath.Join("..", "..", "seeds", "users.yaml"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "seeds", "users.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestUsersDictionaryAgreesWithMasterData(t *testing.T) {
 	}
 	db := openSQLite(t)
 	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db})
-	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "..", "seeds"))); err != nil {
+	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "..", "..", "seeds"))); err != nil {
 		t.Fatal(err)
 	}
 	for dic, table := range map[string]string{"company": "master_companies", "department": "master_departments", "costCenter": "master_cost_centers"} {

@@ -1,4 +1,4 @@
-package httpapi_test
+package wire_test
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 func TestSeedLoadsIdentitiesThenDocuments(t *testing.T) {
 	db := openSQLite(t)
 	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
-	seeds := os.DirFS(filepath.Join("..", "..", "seeds"))
+	seeds := os.DirFS(filepath.Join("..", "..", "..", "seeds"))
 	got, err := srv.Seed(context.Background(), seeds)
 	if err != nil {
 		t.Fatal(err)
