@@ -204,11 +204,7 @@ func repositoryCatalogue(t testing.TB) *engine.Catalogue {
 func openSQLite(t *testing.T) *gorm.DB {
 	t.Helper()
 	db, err := wire.OpenDB("", t.TempDir())
-	if err != nil {
-		t.Fatalf("open SQLite: %v", err)
-	}
-	closeOnCleanup(t, db)
-	return db
+	return opened(t, db, err, "SQLite")
 }
 
 // The seeded databases every API test starts from are copies of one
@@ -262,11 +258,7 @@ func seededSQLite(t testing.TB) *gorm.DB {
 		t.Fatalf("copy the SQLite template: %v", err)
 	}
 	db, err := wire.Open(path, "")
-	if err != nil {
-		t.Fatalf("open SQLite: %v", err)
-	}
-	closeOnCleanup(t, db)
-	return db
+	return opened(t, db, err, "SQLite")
 }
 
 // seededPostgres is a fresh PostgreSQL database fw_<random hex> made from
@@ -307,11 +299,7 @@ func seededPostgres(t testing.TB) *gorm.DB {
 		}
 	})
 	db, err := wire.Open(withDatabase(base, name), "")
-	if err != nil {
-		t.Fatalf("open PostgreSQL database %s: %v", name, err)
-	}
-	closeOnCleanup(t, db)
-	return db
+	return opened(t, db, err, "PostgreSQL database "+name)
 }
 
 // openPostgres opens the PostgreSQL database in a new schema fw_<random hex>,
@@ -440,6 +428,16 @@ var (
 func redactPassword(dsn string) string {
 	dsn = passwordKeyRe.ReplaceAllString(dsn, "password=xxx")
 	return passwordURLRe.ReplaceAllString(dsn, "${1}:xxx@")
+}
+
+// opened fails t on an error of opening what, else closes db when t ends.
+func opened(t testing.TB, db *gorm.DB, err error, what string) *gorm.DB {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("open %s: %v", what, err)
+	}
+	closeOnCleanup(t, db)
+	return db
 }
 
 func closeOnCleanup(t testing.TB, db *gorm.DB) {
