@@ -2,9 +2,9 @@ package httpapi_test
 
 // The harness of the HTTP API tests: a real formwork server (wire.New) on a
 // fresh seeded database, reached over real HTTP. Every test runs the same
-// scenarios twice, on SQLite (a file in a temporary directory) and on
-// PostgreSQL (a database of its own, dropped afterwards), each a copy of a
-// template seeded once per test binary.
+// scenarios twice, on SQLite (a copy of a template seeded once per test
+// binary, in a temporary directory) and on PostgreSQL (a schema of its own,
+// dropped afterwards).
 //
 // PostgreSQL is expected at 127.0.0.1:5432 (trust auth, database test, user
 // postgres); FORMWORK_TEST_PG overrides that base DSN. When it cannot be
@@ -207,32 +207,22 @@ func openSQLite(t *testing.T) *gorm.DB {
 	return opened(t, db, err, "SQLite")
 }
 
-// The seeded databases every API test starts from are copies of one
-// template per database, migrated and seeded once per test binary: a copy
-// takes milliseconds where migrating and seeding take most of a second.
-var templates struct {
-	sqliteOnce sync.Once
-	sqlite     *gorm.DB // the SQLite template, kept open to copy from
-	sqliteDir  string
-	sqliteErr  error
-
-	postgresOnce sync.Once
-	postgres     string // the PostgreSQL template database's name
-	postgresErr  error
+// The seeded SQLite database every API test starts from is a copy of a
+// template migrated and seeded once per test binary: a copy takes a few
+// milliseconds where migrating and seeding take a tenth of a second or more.
+var sqliteTemplate struct {
+	once sync.Once
+	db   *gorm.DB // kept open to copy from
+	dir  string
+	err  error
 }
 
-// TestMain drops the templates when the tests are done.
+// TestMain removes the SQLite template when the tests are done.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if templates.sqlite != nil {
-		closeDB(templates.sqlite)
-		_ = os.RemoveAll(templates.sqliteDir)
-	}
-	if templates.postgres != "" {
-		if admin, err := openPostgresPlain(postgresBaseDSN()); err == nil {
-			admin.Exec("DROP DATABASE IF EXISTS " + templates.postgres)
-			closeDB(admin)
-		}
+	if sqliteTemplate.db != nil {
+		closeDB(sqliteTemplate.db)
+		_ = os.RemoveAll(sqliteTemplate.dir)
 	}
 	os.Exit(code)
 }
@@ -242,64 +232,36 @@ func TestMain(m *testing.M) {
 func seededSQLite(t testing.TB) *gorm.DB {
 	t.Helper()
 	cat := repositoryCatalogue(t)
-	templates.sqliteOnce.Do(func() {
-		if templates.sqliteDir, templates.sqliteErr = os.MkdirTemp("", "formwork-template-"); templates.sqliteErr != nil {
+	tmpl := &sqliteTemplate
+	tmpl.once.Do(func() {
+		if tmpl.dir, tmpl.err = os.MkdirTemp("", "formwork-template-"); tmpl.err != nil {
 			return
 		}
-		if templates.sqlite, templates.sqliteErr = wire.OpenDB("", templates.sqliteDir); templates.sqliteErr == nil {
-			templates.sqliteErr = seed(templates.sqlite, cat)
+		if tmpl.db, tmpl.err = wire.OpenDB("", tmpl.dir); tmpl.err == nil {
+			tmpl.err = seed(tmpl.db, cat)
 		}
 	})
-	if templates.sqliteErr != nil {
-		t.Fatalf("the SQLite template: %v", templates.sqliteErr)
+	if tmpl.err != nil {
+		t.Fatalf("the SQLite template: %v", tmpl.err)
 	}
 	path := filepath.Join(t.TempDir(), "formwork.db")
-	if err := templates.sqlite.Exec("VACUUM INTO ?", path).Error; err != nil {
+	if err := tmpl.db.Exec("VACUUM INTO ?", path).Error; err != nil {
 		t.Fatalf("copy the SQLite template: %v", err)
 	}
 	db, err := wire.Open(path, "")
 	return opened(t, db, err, "SQLite")
 }
 
-// seededPostgres is a fresh PostgreSQL database fw_<random hex> made from
-// the seeded template (CREATE DATABASE ... TEMPLATE), dropped when t ends.
-// Where the user may not create databases, it is a new schema seeded anew.
+// seededPostgres is a new PostgreSQL schema (openPostgres), seeded. (A
+// copy of a seeded template database, CREATE DATABASE ... TEMPLATE, takes
+// longer than migrating and seeding a schema.)
 func seededPostgres(t testing.TB) *gorm.DB {
 	t.Helper()
-	base := postgresBaseDSN()
-	admin := postgresAdmin(t, base)
-	cat := repositoryCatalogue(t)
-	templates.postgresOnce.Do(func() {
-		name := "fwtmpl_" + randomHex(t, 8)
-		if templates.postgresErr = admin.Exec("CREATE DATABASE " + name).Error; templates.postgresErr != nil {
-			return
-		}
-		templates.postgres = name
-		db, err := wire.OpenDB(withDatabase(base, name), "")
-		if err == nil {
-			err = seed(db, cat)
-			closeDB(db) // a template has no connection while it is copied
-		}
-		templates.postgresErr = err
-	})
-	if templates.postgresErr != nil {
-		db := openPostgres(t)
-		if err := seed(db, cat); err != nil {
-			t.Fatal(err)
-		}
-		return db
+	db := openPostgres(t)
+	if err := seed(db, repositoryCatalogue(t)); err != nil {
+		t.Fatal(err)
 	}
-	name := "fw_" + randomHex(t, 8)
-	if err := admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + templates.postgres).Error; err != nil {
-		t.Fatalf("copy the PostgreSQL template: %v", err)
-	}
-	t.Cleanup(func() { // after the database is closed (cleanups run last-in first-out)
-		if err := admin.Exec("DROP DATABASE IF EXISTS " + name).Error; err != nil {
-			t.Errorf("drop database %s: %v", name, err)
-		}
-	})
-	db, err := wire.Open(withDatabase(base, name), "")
-	return opened(t, db, err, "PostgreSQL database "+name)
+	return db
 }
 
 // openPostgres opens the PostgreSQL database in a new schema fw_<random hex>,
@@ -387,23 +349,6 @@ func postgresBaseDSN() string {
 	}
 	return defaultPostgresDSN
 }
-
-// withDatabase names another database in a key=value or URL DSN.
-func withDatabase(dsn, name string) string {
-	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
-		u, err := url.Parse(dsn)
-		if err == nil {
-			u.Path = "/" + name
-			return u.String()
-		}
-	}
-	if dbname.MatchString(dsn) {
-		return dbname.ReplaceAllString(dsn, "dbname="+name)
-	}
-	return dsn + " dbname=" + name
-}
-
-var dbname = regexp.MustCompile(`dbname=\S+`)
 
 // withSearchPath adds search_path=schema to a key=value or URL DSN.
 func withSearchPath(dsn, schema string) string {
