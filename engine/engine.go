@@ -13,6 +13,10 @@
 //	fixtures   rule fixtures replayed through decode and check
 //	lifecycle  document states and actions
 //
+// Master-data types (schemas/_masterdata) go through the same stages: load
+// compiles them, model checks records against them (MasterDataType.Check),
+// export writes their JSON Schema, versions releases them.
+//
 // The names here are aliases of the stages' types and thin functions over
 // them, so that callers keep writing engine.X.
 package engine
@@ -53,6 +57,15 @@ type (
 	FindingView   = model.FindingView
 	Form          = model.Form
 	SubTypeOption = model.SubTypeOption
+)
+
+// Master data (package model): the types of schemas/_masterdata and the
+// references documents and records hold.
+type (
+	MasterDataType  = model.MasterDataType
+	MasterDataField = model.MasterDataField
+	MasterDataRule  = model.MasterDataRule
+	Ref             = model.Ref
 )
 
 // The catalogue's editions (package load).
@@ -109,6 +122,8 @@ const (
 	TypeNumber      = model.TypeNumber
 	TypeInteger     = model.TypeInteger
 	TypeEnum        = model.TypeEnum
+	TypeBoolean     = model.TypeBoolean
+	TypeList        = model.TypeList
 	SeverityError   = model.SeverityError
 	SeverityWarning = model.SeverityWarning
 	SeverityConfirm = model.SeverityConfirm
@@ -126,7 +141,19 @@ const (
 	SchemaDialect = export.SchemaDialect
 )
 
+// Scopes of master-data types and the fields the store knows by name.
+const (
+	ScopeCompany   = model.ScopeCompany
+	ScopeGroup     = model.ScopeGroup
+	CompanyField   = model.CompanyField
+	ValidFromField = model.ValidFromField
+	ValidToField   = model.ValidToField
+	MasterDataDir  = load.MasterDataDir
+)
+
 var (
+	// MasterDataAreas are the areas of master-data types, in menu order.
+	MasterDataAreas = model.MasterDataAreas
 	// ActionModes are the action modes of the form (spec: action query parameter).
 	ActionModes = model.ActionModes
 	// SubTypeKeys are the head fields that choose a sub-type, outermost first.

@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"encoding/json"
 	"io/fs"
 
 	"formwork/engine/decode"
 	"formwork/engine/eval"
+	"formwork/engine/export"
 	"formwork/engine/fixtures"
 	"formwork/engine/lifecycle"
 	"formwork/engine/lint"
@@ -103,3 +105,27 @@ func Snapshot(d *DocType) []byte { return versions.Snapshot(d) }
 // catalogue text of fsys (schemas/ and rules/, released snapshots left out)
 // that lacks zh, en or th (see lint.Languages).
 func MissingLanguages(fsys fs.FS, severity string) []Problem { return lint.Languages(fsys, severity) }
+
+// DocumentRefs lists the master-data references a document holds: every
+// non-empty value of a field with `ref:`, with its path (head.department,
+// lineList[2].costType); deleted rows hold none.
+func DocumentRefs(doc *Document) []Ref { return model.DocumentRefs(doc) }
+
+// ExportMasterData builds the JSON Schema (draft 2020-12) and uiSchema of a
+// master-data type's record body, titles in lang (see export.MasterData).
+func ExportMasterData(t *MasterDataType, lang string) (schema, uiSchema json.RawMessage) {
+	s, ui := export.MasterData(t, lang)
+	schema, _ = json.Marshal(s)
+	uiSchema, _ = json.Marshal(ui)
+	return schema, uiSchema
+}
+
+// CompareMasterData lists the changes from one version of a master-data type
+// to another (see versions.CompareMasterData for what breaks).
+func CompareMasterData(old, new *MasterDataType) []Change {
+	return versions.CompareMasterData(old, new)
+}
+
+// SnapshotMasterData writes a master-data type as a self-contained YAML file,
+// as `formwork lint --release` files it.
+func SnapshotMasterData(t *MasterDataType) []byte { return versions.SnapshotMasterData(t) }

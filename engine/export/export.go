@@ -151,6 +151,14 @@ func exportSection(d *model.DocType, s *model.Section, hidden model.HiddenSet, m
 		if f.Display != "" {
 			fu["ui:options"] = map[string]any{"display": f.Display}
 		}
+		if f.Ref != "" {
+			// the key of a master-data record: the picker (an enumeration keeps its select)
+			p["x-ref"] = f.Ref
+			if f.Type != model.TypeEnum {
+				fu["ui:widget"] = "ref"
+			}
+			fu["ui:options"] = withOption(fu["ui:options"], "ref", f.Ref)
+		}
 		isHidden := hidden.Field(f) || (f.Visible != nil && f.Visible.Prog == nil && !f.Visible.Const)
 		if isHidden {
 			fu["ui:widget"] = "hidden"

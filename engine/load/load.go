@@ -32,6 +32,7 @@ func Load(fsys fs.FS) (cat *Catalogue, err error) {
 	l := &loader{fsys: fsys, src: map[string][]byte{}, cat: &Catalogue{
 		Fields: map[string]*model.FieldDef{}, Enums: map[string]*model.Enum{}, Modes: map[string]*model.Mode{}, Editions: map[string]*Edition{},
 		docTypes: map[string]*model.DocType{}, released: map[string]map[int]*releasedRef{}, fsys: fsys,
+		masterData: map[string]*model.MasterDataType{}, mdReleased: map[string]map[int]*releasedRef{},
 	}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -56,6 +57,10 @@ type loader struct {
 	groupAt  map[string]string
 	shared   []sharedRule
 	current  string // the file being read, for a failure nobody foresaw
+	// refs of the field catalogue, checked once the master-data types are
+	// loaded, and where each master-data field is written
+	fieldRefs []fieldRefUse
+	mdFieldAt map[*model.MasterDataField][2]int
 }
 
 // panicked turns a panic of the loader into a load error naming the file
@@ -145,6 +150,7 @@ func (l *loader) yamlProblem(file string, err error) {
 func (l *loader) load() {
 	l.loadFieldCatalogue()
 	l.loadModes()
+	l.loadMasterData()
 	l.loadSharedRules()
 	l.loadEditions()
 	attempted := l.loadDocTypes()

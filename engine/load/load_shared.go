@@ -160,6 +160,10 @@ func (l *loader) buildFields(file string, m map[string]fieldYAML, lines map[stri
 		if fy.ReadOnly != nil {
 			fd.ReadOnly = *fy.ReadOnly
 		}
+		if fy.Ref != nil && lines != nil { // a released snapshot's own catalogue keeps no refs
+			fd.Ref = *fy.Ref
+			l.fieldRefs = append(l.fieldRefs, fieldRefUse{file: file, line: line, what: "field " + name, target: fd.Ref})
+		}
 		if fd.Type == "" {
 			fd.Type = model.TypeString
 		}

@@ -77,6 +77,7 @@ type fieldYAML struct {
 	Editable  *boolOrExpr `yaml:"editable"`
 	Hidden    *bool       `yaml:"hidden"` // hidden unless a sub-type shows it
 	Source    string      `yaml:"source"` // spec | family: where the field list comes from
+	Ref       *string     `yaml:"ref" doc:"the master-data type whose key the field holds (\"\" in a group or type: none here)"`
 }
 
 // fieldRef is a group or section entry: a catalogue field name, optionally
@@ -185,17 +186,9 @@ type docTypeYAML struct {
 
 // ruleLines fills Line of each rule from the sequence node.
 func ruleLines(root *yaml.Node, key string, rules []ruleYAML) {
-	body := yamlx.Body(root)
-	if body == nil {
-		return
-	}
-	for i := 0; i+1 < len(body.Content); i += 2 {
-		if body.Content[i].Value == key && body.Content[i+1].Kind == yaml.SequenceNode {
-			for j, item := range body.Content[i+1].Content {
-				if j < len(rules) {
-					rules[j].Line = item.Line
-				}
-			}
+	for j, line := range yamlx.SeqLines(root, key) {
+		if j < len(rules) {
+			rules[j].Line = line
 		}
 	}
 }
