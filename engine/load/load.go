@@ -29,7 +29,7 @@ import (
 // column. No file, however malformed, makes it panic: a failure it did not
 // foresee is reported as a problem of the file it was reading.
 func Load(fsys fs.FS) (cat *Catalogue, err error) {
-	l := &loader{fsys: fsys, src: map[string][]byte{}, cat: &Catalogue{
+	l := &loader{fsys: fsys, src: map[string][]byte{}, mdAttempted: map[string]bool{}, cat: &Catalogue{
 		Fields: map[string]*model.FieldDef{}, Enums: map[string]*model.Enum{}, Modes: map[string]*model.Mode{}, Editions: map[string]*Edition{},
 		docTypes: map[string]*model.DocType{}, released: map[string]map[int]*releasedRef{}, fsys: fsys,
 		masterData: map[string]*model.MasterDataType{}, mdReleased: map[string]map[int]*releasedRef{},
@@ -59,8 +59,9 @@ type loader struct {
 	current  string // the file being read, for a failure nobody foresaw
 	// refs of the field catalogue, checked once the master-data types are
 	// loaded, and where each master-data field is written
-	fieldRefs []fieldRefUse
-	mdFieldAt map[*model.MasterDataField][2]int
+	fieldRefs   []fieldRefUse
+	mdFieldAt   map[*model.MasterDataField][2]int
+	mdAttempted map[string]bool // master-data type files read, loaded or not
 }
 
 // panicked turns a panic of the loader into a load error naming the file

@@ -26,6 +26,7 @@ var keyTypes = []model.FieldType{model.TypeString, model.TypeEnum, model.TypeInt
 // and the labels a ref field takes from the type it refers to.
 func (l *loader) loadMasterData() {
 	for _, f := range l.files(MasterDataDir) {
+		l.mdAttempted[strings.TrimSuffix(strings.TrimSuffix(path.Base(f), ".yaml"), ".yml")] = true
 		if t := l.loadMasterDataType(f, nil); t != nil {
 			if prev := l.cat.masterData[t.Code]; prev != nil {
 				l.problem(f, 1, 1, "master-data type %s is defined again (first in %s)", t.Code, prev.File)
@@ -51,9 +52,10 @@ type fieldRefUse struct {
 	line               int
 }
 
-// checkRef reports a ref naming no master-data type.
+// checkRef reports a ref naming no master-data type (a type whose own
+// file failed to load has its problems reported already).
 func (l *loader) checkRef(file string, line int, what, target string) {
-	if target != "" && l.cat.masterData[target] == nil {
+	if target != "" && l.cat.masterData[target] == nil && !l.mdAttempted[target] {
 		l.problem(file, line, 1, "%s refers to unknown master-data type %q (schemas/_masterdata/%s.yaml)", what, target, target)
 	}
 }
@@ -68,7 +70,7 @@ func (l *loader) resolveMDRefs(t *model.MasterDataType, fields []*model.MasterDa
 			f.Label = target.Title
 		}
 		at := l.mdFieldAt[f]
-		if f.Ref != "" && l.cat.masterData[f.Ref] == nil {
+		if f.Ref != "" && l.cat.masterData[f.Ref] == nil && !l.mdAttempted[f.Ref] {
 			l.problem(t.File, at[0], at[1], "field %s refers to unknown master-data type %q", f.Name, f.Ref)
 		}
 		if len(f.Label) == 0 {
