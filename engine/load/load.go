@@ -158,6 +158,7 @@ func (l *loader) load() {
 	l.indexReleased()
 	l.checkSharedRules(attempted)
 	l.orderDocTypes()
+	l.loadMenu()
 }
 
 // loadDocTypes loads every document type file of every edition and returns

@@ -19,10 +19,10 @@ type masterDataYAML struct {
 	Version     int               `yaml:"version" doc:"1, raised for a breaking change (formwork lint says when)"`
 	Title       model.Text        `yaml:"title" doc:"the type's name in zh, en and th"`
 	Description model.Text        `yaml:"description" doc:"what the records are for, in zh, en and th"`
-	Area        string            `yaml:"area" doc:"organisation, people, partners, finance, projects, budget, travel, standards, config, access or system"`
+	Area        string            `yaml:"area" doc:"where the configuration centre lists it" enum:"organisation,people,partners,finance,projects,budget,travel,standards,config,access,system"`
 	Menu        string            `yaml:"menu" doc:"the menu path it serves, e.g. /cfg/city"`
 	Keys        []string          `yaml:"keys" doc:"the key field(s): the record key is their values joined by /"`
-	Scope       string            `yaml:"scope" doc:"company: each record belongs to a company (field company); group: shared (the default)"`
+	Scope       string            `yaml:"scope" doc:"company: each record belongs to a company (field company); group: shared (the default)" enum:"company,group"`
 	Display     string            `yaml:"display" doc:"the field shown beside the key in pickers and read mode (default: name)"`
 	Search      []string          `yaml:"search" doc:"the fields a picker's type-ahead searches (default: the keys and display)"`
 	Dated       bool              `yaml:"dated" doc:"records have validFrom and validTo"`
@@ -43,7 +43,7 @@ type mdFieldYAML struct {
 	Name      string        `yaml:"name" doc:"the field's name in the record"`
 	Field     string        `yaml:"field" doc:"the field catalogue entry it is defined by (default: the one named name, when there is one and no type is given)"`
 	Label     model.Text    `yaml:"label" doc:"zh, en and th (default: the catalogue's, or the referenced type's title)"`
-	Type      string        `yaml:"type" doc:"string, text (a name in zh, en, th), number, integer, money, date, boolean, enum or list"`
+	Type      string        `yaml:"type" doc:"text is a name in zh, en and th; list has rows" enum:"string,text,number,integer,money,date,boolean,enum,list"`
 	Ref       string        `yaml:"ref" doc:"the master-data type whose key the field holds"`
 	Enum      string        `yaml:"enum" doc:"the enumeration of an enum field"`
 	Required  bool          `yaml:"required"`
@@ -72,10 +72,6 @@ func (f *mdFieldYAML) UnmarshalYAML(n *yaml.Node) error {
 	f.Line, f.Column = n.Line, n.Column
 	return nil
 }
-
-// SchemaAs is what the JSON Schema of the catalogue's YAML describes for a
-// field entry: its keys.
-func (mdFieldYAML) SchemaAs() any { return plainMDField{} }
 
 // mdRuleYAML is a rule of a master-data type.
 type mdRuleYAML struct {

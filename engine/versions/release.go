@@ -76,6 +76,7 @@ func digest(b []byte) string {
 type versioned struct {
 	key      string // lock key: edition/code, or _masterdata/code
 	code     string
+	saved    string // what is saved under a version: documents, records
 	version  int
 	file     string
 	line     int                       // of `version:`, where problems point
@@ -87,7 +88,7 @@ type versioned struct {
 
 // docVersioned is a live document type for the review.
 func docVersioned(c *load.Catalogue, d *model.DocType) versioned {
-	return versioned{key: d.Edition + "/" + d.Code, code: d.Code, version: d.Version, file: d.File, line: d.VersionLine,
+	return versioned{key: d.Edition + "/" + d.Code, code: d.Code, saved: "documents", version: d.Version, file: d.File, line: d.VersionLine,
 		path: func(v int) string { return SnapshotPath(d.Edition, d.Code, v) },
 		released: func(v int) (bool, error) {
 			old, err := c.ReleasedDocType(d.Edition, d.Code, v)
@@ -103,7 +104,7 @@ func docVersioned(c *load.Catalogue, d *model.DocType) versioned {
 
 // mdVersioned is a live master-data type for the review.
 func mdVersioned(c *load.Catalogue, t *model.MasterDataType) versioned {
-	return versioned{key: MasterDataLockKey(t.Code), code: t.Code, version: t.Version, file: t.File, line: t.VersionLine,
+	return versioned{key: MasterDataLockKey(t.Code), code: t.Code, saved: "records", version: t.Version, file: t.File, line: t.VersionLine,
 		path: func(v int) string { return SnapshotPath(load.MasterDataEdition, t.Code, v) },
 		released: func(v int) (bool, error) {
 			old, err := c.ReleasedMasterDataType(t.Code, v)
@@ -229,7 +230,7 @@ func (r *review) reviewType(v versioned) {
 	var compatible []string
 	for _, ch := range changes {
 		if ch.Breaking {
-			r.problem(&v, "compat.breaking", "error", "%s: %s is a breaking change for what was saved under v%d: raise version to %d", v.code, ch.Message, entry.Version, entry.Version+1)
+			r.problem(&v, "compat.breaking", "error", "%s: %s is a breaking change for %s saved under v%d: raise version to %d", v.code, ch.Message, v.saved, entry.Version, entry.Version+1)
 		} else {
 			compatible = append(compatible, ch.Message)
 		}
