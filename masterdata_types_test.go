@@ -11,9 +11,10 @@ import (
 )
 
 // The master-data types of the kinds masterdata/record_model.go keeps typed
-// name every field of their Go struct by its yaml tag (or, untagged, its Go
-// name in any case: encoding/json matches it so), with a type that holds
-// its values, so that a stored record's body decodes into the struct.
+// name every field of their Go struct by its yaml tag, with a type that
+// holds its values, so that a stored record's body decodes into the struct
+// (mdcontract.md: "the YAML field names are exactly the yaml tags"; an
+// untagged field binds nothing).
 func TestMasterDataTypesHoldTheRecordModel(t *testing.T) {
 	cat, err := engine.Load(formwork.Catalogue)
 	if err != nil {
@@ -34,11 +35,6 @@ func TestMasterDataTypesHoldTheRecordModel(t *testing.T) {
 		}
 		for name, goType := range recordFields(reflect.TypeOf(v)) {
 			f := md.Field(name)
-			for _, g := range md.Fields {
-				if f == nil && strings.EqualFold(g.Name, name) { // an untagged field: encoding/json ignores case
-					f = g
-				}
-			}
 			var ok bool
 			switch {
 			case f == nil:
@@ -58,7 +54,7 @@ func TestMasterDataTypesHoldTheRecordModel(t *testing.T) {
 	}
 }
 
-// recordFields are the names a struct's fields have in a record body.
+// recordFields are the yaml names of a struct's tagged fields.
 func recordFields(t reflect.Type) map[string]reflect.Type {
 	out := map[string]reflect.Type{}
 	for i := 0; i < t.NumField(); i++ {
@@ -70,11 +66,9 @@ func recordFields(t reflect.Type) map[string]reflect.Type {
 			}
 			continue
 		}
-		name := strings.Split(tag, ",")[0]
-		if name == "" {
-			name = f.Name
+		if name := strings.Split(tag, ",")[0]; name != "" && name != "-" {
+			out[name] = f.Type
 		}
-		out[name] = f.Type
 	}
 	return out
 }
