@@ -22,7 +22,7 @@ func (m *mdCompiler) keys(t *model.MasterDataType, y *masterDataYAML) {
 			m.problem("keys", "key field %s is not a field of %s", k, t.Code)
 			continue
 		case !slices.Contains(keyTypes, f.Type):
-			m.problem("keys", "key field %s is of type %s: a key is a string, enum, integer or date", k, f.Type)
+			m.problem("keys", "key field %s is of type %s: a key is a string, enum or date", k, f.Type)
 		}
 		f.Required = true
 		t.Keys = append(t.Keys, k)

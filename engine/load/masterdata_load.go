@@ -18,8 +18,9 @@ var mdNameRe = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
 var mdTypes = []model.FieldType{model.TypeString, model.TypeText, model.TypeNumber, model.TypeInteger, model.TypeMoney,
 	model.TypeDate, model.TypeBoolean, model.TypeEnum, model.TypeList}
 
-// keyTypes are the field types a key field may have.
-var keyTypes = []model.FieldType{model.TypeString, model.TypeEnum, model.TypeInteger, model.TypeDate}
+// keyTypes are the field types a key field may have: texts (a key is text
+// in a URL and in the store).
+var keyTypes = []model.FieldType{model.TypeString, model.TypeEnum, model.TypeDate}
 
 // loadMasterData loads every master-data type, then what needs them all:
 // the targets of every ref (master-data fields and the field catalogue's),

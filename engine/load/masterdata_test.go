@@ -50,6 +50,8 @@ func TestMasterDataLoadErrors(t *testing.T) {
 			`schemas/_masterdata/dept.yaml:4:1: area "kitchen" must be one of organisation, people, partners, finance, projects, budget, travel, standards, config, access, system`},
 		{"key field missing", "dept.yaml", strings.Replace(mdHeader, "[code]", "[id]", 1) + fields,
 			`schemas/_masterdata/dept.yaml:5:1: key field id is not a field of dept`},
+		{"a key that is no text", "dept.yaml", mdHeader + "fields:\n  - {name: code, type: integer, label: {zh: 编码}}\n",
+			`schemas/_masterdata/dept.yaml:5:1: key field code is of type integer: a key is a string, enum or date`},
 		{"unknown type", "dept.yaml", mdHeader + fields + "  - {name: x, type: colour, label: {zh: 叉}}\n",
 			`schemas/_masterdata/dept.yaml:9:5: field x has unknown type "colour" (string, text, number, integer, money, date, boolean, enum, list)`},
 		{"unknown enumeration", "dept.yaml", mdHeader + fields + "  - {name: x, type: enum, enum: colours, label: {zh: 叉}}\n",

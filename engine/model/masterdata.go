@@ -138,14 +138,12 @@ func permits(allowed, roles []string) bool {
 	return false
 }
 
-// Key returns the key of a record: the values of the key fields joined by
-// "/", in the order of Keys ("" for a key field without a value).
+// Key returns the key of a record: the values of the key fields (texts)
+// joined by "/", in the order of Keys ("" for a key field without one).
 func (t *MasterDataType) Key(record map[string]any) string {
 	parts := make([]string, len(t.Keys))
 	for i, k := range t.Keys {
-		if v, ok := record[k]; ok && v != nil {
-			parts[i] = fmt.Sprint(v)
-		}
+		parts[i], _ = record[k].(string)
 	}
 	return strings.Join(parts, "/")
 }
