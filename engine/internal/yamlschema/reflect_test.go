@@ -36,7 +36,9 @@ type treeYAML struct {
 	Hidden   string          `yaml:"-"`
 }
 
-func (treeYAML) SchemaFields() map[string]any { return map[string]any{"children": map[string]treeYAML{}} }
+func (treeYAML) SchemaFields() map[string]any {
+	return map[string]any{"children": map[string]treeYAML{}}
+}
 
 // The schema of a Go type: yaml keys (inline ones included, `-` left out),
 // tags, decoding types, ordered mappings, known types and recursion.
