@@ -46,8 +46,8 @@ func (l *loader) loadMasterData() {
 	l.cat.orderMasterData()
 }
 
-// fieldRef is a ref of the field catalogue, checked once every master-data
-// type is known.
+// fieldRefUse is a ref of the field catalogue, checked once every
+// master-data type is known.
 type fieldRefUse struct {
 	file, what, target string
 	line               int

@@ -148,6 +148,22 @@ func (t *MasterDataType) Key(record map[string]any) string {
 	return strings.Join(parts, "/")
 }
 
+// KeepServerFields makes the read-only fields of body (what the server
+// writes: a scheduled job's last result) what they are in stored, whatever
+// the client sent: stored is nil for a new record, which clears them.
+func (t *MasterDataType) KeepServerFields(body, stored map[string]any) {
+	for _, f := range t.Fields {
+		if !f.ReadOnly {
+			continue
+		}
+		if v, ok := stored[f.Name]; ok {
+			body[f.Name] = v
+		} else {
+			delete(body, f.Name)
+		}
+	}
+}
+
 // The rule environment of a master-data type: the record as a typed struct,
 // so that an unknown field or a type mismatch in a rule is a load error.
 //

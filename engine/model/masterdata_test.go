@@ -185,3 +185,24 @@ func TestDocumentRefs(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+// KeepServerFields keeps the stored read-only values, whatever the client sent.
+func TestMasterDataKeepServerFields(t *testing.T) {
+	fs := enginetest.Mini("")
+	fs["schemas/_masterdata/job.yaml"] = &fstest.MapFile{Data: []byte("code: job\nversion: 1\ntitle: {zh: 任务}\narea: system\nkeys: [code]\nfields:\n" +
+		"  - {name: code, type: string, label: {zh: 编码}}\n  - {name: last, type: string, label: {zh: 结果}, readOnly: true}\n")}
+	c, err := load.Load(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job := c.MasterDataType("job")
+	body := map[string]any{"code": "j", "last": "forged"}
+	job.KeepServerFields(body, map[string]any{"code": "j", "last": "ok"})
+	if body["last"] != "ok" {
+		t.Errorf("update: %v", body)
+	}
+	job.KeepServerFields(body, nil)
+	if _, ok := body["last"]; ok || body["code"] != "j" {
+		t.Errorf("create: %v", body)
+	}
+}
