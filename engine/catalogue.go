@@ -9,8 +9,9 @@ import (
 	"formwork/engine/versions"
 )
 
-// Catalogue is a loaded and compiled catalogue (load.Catalogue: its types,
-// editions, versions and field catalogue) with what the later stages do
+// Catalogue is a loaded and compiled catalogue (load.Catalogue: its
+// document types, editions, versions, field catalogue and master-data
+// types) with what the later stages do
 // with one: review and release its versions, diff two of them, report its
 // coverage, replay its fixtures. It is immutable after Load and safe for
 // concurrent use.
@@ -18,7 +19,8 @@ type Catalogue struct {
 	*load.Catalogue
 }
 
-// Load reads and compiles a catalogue from fsys (schemas/ and rules/). Any
+// Load reads and compiles a catalogue from fsys (schemas/, with
+// schemas/_masterdata, and rules/). Any
 // problem makes it return a *LoadError listing all problems with file,
 // line and column; no file, however malformed, makes it panic.
 func Load(fsys fs.FS) (*Catalogue, error) {
@@ -29,15 +31,15 @@ func Load(fsys fs.FS) (*Catalogue, error) {
 	return &Catalogue{c}, nil
 }
 
-// Review compares the live catalogue with the released versions the lock
-// names (see versions.Review).
+// Review compares the live catalogue (document types and master-data
+// types) with the released versions the lock names (see versions.Review).
 func (c *Catalogue) Review(fsys fs.FS, lock Lock) []Problem {
 	return versions.Review(c.Catalogue, fsys, lock)
 }
 
-// Release records every live document type as released: the snapshot files
-// to write and the new lock, or the problems that refuse it (see
-// versions.Release).
+// Release records every live document type and master-data type as
+// released: the snapshot files to write and the new lock, or the problems
+// that refuse it (see versions.Release).
 func (c *Catalogue) Release(fsys fs.FS, lock Lock) (map[string][]byte, Lock, []Problem) {
 	return versions.Release(c.Catalogue, fsys, lock)
 }
