@@ -23,8 +23,8 @@ import (
 )
 
 // Load reads and compiles a catalogue from fsys, which holds schemas/ (document
-// types, plus _fields/, _enums/, _groups/ and _modes.yaml) and rules/ (shared
-// rule files). Every expression is compiled here, once. Any problem makes
+// types, plus _fields/, _enums/, _groups/, _masterdata/, _modes.yaml,
+// _editions.yaml and _menu.yaml) and rules/ (shared rule files). Every expression is compiled here, once. Any problem makes
 // Load return a *model.LoadError listing all problems with file, line and
 // column. No file, however malformed, makes it panic: a failure it did not
 // foresee is reported as a problem of the file it was reading.
