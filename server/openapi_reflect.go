@@ -98,9 +98,10 @@ func (n *componentNamer) clash() error {
 }
 
 // newAPIReflector is the OpenAPI reflector of formwork's conventions:
-// components named by componentNames, the types of typeMappings, and every
-// member of an answer that encoding/json always writes (no omitempty)
-// required; members of request bodies (requests) only when tagged so.
+// components named by componentNames, the types of typeMappings, members
+// that may be nil pointers, maps or slices nullable, and every member of an
+// answer that encoding/json always writes (no omitempty) required; members
+// of request bodies (requests) only when tagged so.
 func newAPIReflector(requests map[reflect.Type]bool) (*openapi31.Reflector, *componentNamer) {
 	r := openapi31.NewReflector()
 	names := &componentNamer{mapped: map[reflect.Type]bool{}, byName: map[string]reflect.Type{}, clashing: map[string]bool{}}
@@ -111,6 +112,8 @@ func newAPIReflector(requests map[reflect.Type]bool) (*openapi31.Reflector, *com
 		}
 	}
 	r.DefaultOptions = append(r.DefaultOptions,
+		func(rc *jsonschema.ReflectContext) { rc.EnvelopNullability = true }, // a nil pointer, map or slice is null
+		jsonschema.InterceptNullability(nullOrRef),
 		jsonschema.InterceptDefName(names.name),
 		jsonschema.InterceptSchema(func(p jsonschema.InterceptSchemaParams) (bool, error) {
 			if !p.Processed || !p.Value.IsValid() {
@@ -127,6 +130,20 @@ func newAPIReflector(requests map[reflect.Type]bool) (*openapi31.Reflector, *com
 			return false, nil
 		}))
 	return r, names
+}
+
+// nullOrRef leaves a nullable reference as {anyOf: [null, $ref]}: the
+// reflector also types it object, which null is not.
+func nullOrRef(p jsonschema.InterceptNullabilityParams) {
+	if p.Schema.Ref != nil || len(p.Schema.AnyOf) != 2 || !p.Schema.AnyOf[0].TypeObject.HasType(jsonschema.Null) {
+		return
+	}
+	p.Schema.Type = nil
+	for _, alt := range p.Schema.AnyOf {
+		if alt.TypeObject != nil && alt.TypeObject.Ref != nil {
+			alt.TypeObject.Type = nil
+		}
+	}
 }
 
 // alwaysWritten are the JSON members encoding/json writes for every value
