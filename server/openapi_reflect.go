@@ -113,7 +113,7 @@ func newAPIReflector(requests map[reflect.Type]bool) (*openapi31.Reflector, *com
 	}
 	r.DefaultOptions = append(r.DefaultOptions,
 		func(rc *jsonschema.ReflectContext) { rc.EnvelopNullability = true }, // a nil pointer, map or slice is null
-		jsonschema.InterceptNullability(nullOrRef),
+		jsonschema.InterceptNullability(nullability),
 		jsonschema.InterceptDefName(names.name),
 		jsonschema.InterceptSchema(func(p jsonschema.InterceptSchemaParams) (bool, error) {
 			if !p.Processed || !p.Value.IsValid() {
@@ -132,9 +132,14 @@ func newAPIReflector(requests map[reflect.Type]bool) (*openapi31.Reflector, *com
 	return r, names
 }
 
-// nullOrRef leaves a nullable reference as {anyOf: [null, $ref]}: the
-// reflector also types it object, which null is not.
-func nullOrRef(p jsonschema.InterceptNullabilityParams) {
+// nullability says null where encoding/json may write it: not for an
+// omitempty pointer (absent when nil), and a nullable reference as {anyOf:
+// [null, $ref]} (the reflector also types it object, which null is not).
+func nullability(p jsonschema.InterceptNullabilityParams) {
+	if p.OmitEmpty && p.Type.Kind() == reflect.Pointer && p.Schema.Ref == nil {
+		p.Schema.RemoveType(jsonschema.Null)
+		return
+	}
 	if p.Schema.Ref != nil || len(p.Schema.AnyOf) != 2 || !p.Schema.AnyOf[0].TypeObject.HasType(jsonschema.Null) {
 		return
 	}

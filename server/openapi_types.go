@@ -208,7 +208,7 @@ type worklistQuery struct {
 	CompanyCode   string   `json:"companyCode"`
 	CreateAtFrom  string   `json:"createAtFrom" description:"yyyy-MM-dd, included"`
 	CreateAtTo    string   `json:"createAtTo" description:"yyyy-MM-dd, included"`
-	QuickRange    int      `json:"quickRange" enum:"0,1,7,30,90"`
+	QuickRange    int      `json:"quickRange" description:"Created in the last 1, 7, 30 or 90 days; 0: any time."`
 	ProcessStatus string   `json:"processStatus"`
 	OrderBy       string   `json:"orderBy"`
 	Sorts         string   `json:"sorts" enum:"asc,desc"`
