@@ -2,10 +2,11 @@ package server_test
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -295,19 +296,10 @@ func (c *contract) expectHTML(t *testing.T, route string, status int) {
 	t.Helper()
 	content, _ := c.response(route, status)["content"].(map[string]any)
 	if _, ok := content["text/html"]; !ok {
-		t.Errorf("%s answered HTML with HTTP %d; docs/openapi.json says %v", route, status, sortedKeys(content))
+		t.Errorf("%s answered HTML with HTTP %d; docs/openapi.json says %v", route, status, slices.Sorted(maps.Keys(content)))
 	}
 }
 
 func escapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
