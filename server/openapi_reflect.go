@@ -74,8 +74,10 @@ type componentNamer struct {
 
 func (n *componentNamer) name(t reflect.Type, _ string) string {
 	t = indirect(t)
-	if _, ok := n.mapped[t]; ok {
-		return "mapped " + t.String() // never a component: its stand-in is
+	if n.mapped[t] {
+		// The reflector names a mapped type too, but only its stand-in
+		// becomes a component: this name is never written.
+		return "mapped " + t.String()
 	}
 	name, ok := componentNames[t]
 	if !ok {
@@ -115,21 +117,29 @@ func newAPIReflector(requests map[reflect.Type]bool) (*openapi31.Reflector, *com
 		func(rc *jsonschema.ReflectContext) { rc.EnvelopNullability = true }, // a nil pointer, map or slice is null
 		jsonschema.InterceptNullability(nullability),
 		jsonschema.InterceptDefName(names.name),
-		jsonschema.InterceptSchema(func(p jsonschema.InterceptSchemaParams) (bool, error) {
-			if !p.Processed || !p.Value.IsValid() {
-				return false, nil
-			}
-			t := indirect(p.Value.Type())
-			if t.Kind() == reflect.Struct && !requests[t] && len(p.Schema.Properties) > 0 {
-				for _, m := range alwaysWritten(t) {
-					if !slices.Contains(p.Schema.Required, m) {
-						p.Schema.Required = append(p.Schema.Required, m)
-					}
-				}
-			}
-			return false, nil
-		}))
+		jsonschema.InterceptSchema(requireWritten(requests)))
 	return r, names
+}
+
+// requireWritten marks required the members of an answer's struct that
+// encoding/json always writes; a request body's struct (requests) keeps
+// only those tagged required.
+func requireWritten(requests map[reflect.Type]bool) jsonschema.InterceptSchemaFunc {
+	return func(p jsonschema.InterceptSchemaParams) (bool, error) {
+		if !p.Processed || !p.Value.IsValid() {
+			return false, nil
+		}
+		t := indirect(p.Value.Type())
+		if t.Kind() != reflect.Struct || requests[t] {
+			return false, nil
+		}
+		for _, m := range alwaysWritten(t) {
+			if _, described := p.Schema.Properties[m]; described && !slices.Contains(p.Schema.Required, m) {
+				p.Schema.Required = append(p.Schema.Required, m)
+			}
+		}
+		return false, nil
+	}
 }
 
 // nullability says null where encoding/json may write it: not for an
