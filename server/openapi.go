@@ -91,10 +91,9 @@ func addOperation(r *openapi31.Reflector, rt Route, d apiDoc) error {
 	if d.Request != nil && rt.Method != http.MethodGet {
 		oc.AddReqStructure(d.Request)
 	}
-	switch {
-	case d.HTML:
-		oc.AddRespStructure(new(string), openapi.WithContentType("text/html"))
-	default:
+	if d.HTML {
+		oc.AddRespStructure("", openapi.WithContentType("text/html"))
+	} else {
 		oc.AddRespStructure(envelopeOf(d.Response))
 	}
 	for _, status := range errorStatuses(rt, d) {

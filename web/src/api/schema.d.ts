@@ -2432,7 +2432,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": null | string;
+                        "text/html": string;
                     };
                 };
                 /** @description Bad Request */
