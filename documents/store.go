@@ -7,10 +7,14 @@ import (
 
 // Store keeps document records. Implementations: adapters/sqldb.
 type Store interface {
-	// Create numbers a new document of docType on the day of at (EX02 +
-	// yyyyMMdd + a 4-digit sequence) and stores what build makes of the
-	// number, with its event, in one transaction.
-	Create(ctx context.Context, docType string, at time.Time, build func(businessID string) (*Record, *Event, error)) (*Record, error)
+	// NextBusinessID allocates the next number of a document of docType
+	// on the day of at: EX02 + yyyyMMdd + a 4-digit sequence (more digits
+	// past 9999). A number is never handed out twice; one whose document
+	// is then not stored (the database failed) is a gap in the sequence.
+	NextBusinessID(ctx context.Context, docType string, at time.Time) (string, error)
+	// Create stores a finished new record (numbered, its server fields
+	// filled in) with its event, in one transaction.
+	Create(ctx context.Context, rec *Record, ev *Event) error
 	// Update replaces the stored document if its version is still
 	// expectVersion, writing ev (when not nil) in the same transaction; it
 	// reports false, writing nothing, when the version is not the latest.

@@ -20,12 +20,13 @@ func NewDocumentStore(db *gorm.DB) *DocumentStore { return &DocumentStore{db: db
 
 var _ documents.Store = (*DocumentStore)(nil)
 
-// nextBusinessID allocates the next number for docType on day: EX02 +
-// yyyyMMdd + a 4-digit sequence (more digits past 9999).
-func nextBusinessID(tx *gorm.DB, docType string, day time.Time) (string, error) {
-	prefix := docType + day.Format("20060102")
+// NextBusinessID allocates the next number for docType on the day of at:
+// EX02 + yyyyMMdd + a 4-digit sequence (more digits past 9999), in a
+// statement of its own (atomic on both databases).
+func (s *DocumentStore) NextBusinessID(ctx context.Context, docType string, at time.Time) (string, error) {
+	prefix := docType + at.Format("20060102")
 	var last int
-	err := tx.Raw(`INSERT INTO doc_sequences (prefix, last) VALUES (?, 1)
+	err := s.db.WithContext(ctx).Raw(`INSERT INTO doc_sequences (prefix, last) VALUES (?, 1)
 		ON CONFLICT (prefix) DO UPDATE SET last = doc_sequences.last + 1 RETURNING last`, prefix).Scan(&last).Error
 	if err != nil {
 		return "", fmt.Errorf("allocate business id: %w", err)
@@ -33,29 +34,15 @@ func nextBusinessID(tx *gorm.DB, docType string, day time.Time) (string, error) 
 	return fmt.Sprintf("%s%04d", prefix, last), nil
 }
 
-// Create numbers and stores a new document with its event.
-func (s *DocumentStore) Create(ctx context.Context, docType string, at time.Time, build func(string) (*documents.Record, *documents.Event, error)) (*documents.Record, error) {
-	var rec *documents.Record
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		id, err := nextBusinessID(tx, docType, at)
-		if err != nil {
-			return err
-		}
-		var ev *documents.Event
-		if rec, ev, err = build(id); err != nil {
-			return err
-		}
+// Create stores a new record with its event in one transaction.
+func (s *DocumentStore) Create(ctx context.Context, rec *documents.Record, ev *documents.Event) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		row := documentRow(*rec)
-		if row.CreatedAt.IsZero() {
-			row.CreatedAt, row.UpdatedAt = at, at
-		}
 		if err := tx.Create(&row).Error; err != nil {
 			return fmt.Errorf("store document: %w", err)
 		}
-		*rec = documents.Record(row)
 		return (&documentTx{tx}).AddEvent(ev)
 	})
-	return rec, err
 }
 
 // Update writes rec over the stored document at expectVersion, with ev.
