@@ -198,10 +198,12 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 // stores it with its create event.
 func (s *Service) insert(ctx context.Context, w write) (*Record, error) {
 	now := s.now()
-	id, err := s.store.NextBusinessID(ctx, w.doc.Type.Code, now)
+	number, err := s.store.Number(ctx, w.doc.Type.Code, now)
 	if err != nil {
 		return nil, err
 	}
+	defer number.Abandon()
+	id := number.BusinessID()
 	head := w.doc.Head()
 	head["businessId"] = id
 	head["version"] = 1
@@ -214,7 +216,7 @@ func (s *Service) insert(ctx context.Context, w write) (*Record, error) {
 		return nil, err
 	}
 	rec.CreatedAt, rec.UpdatedAt = now, now
-	if err := s.store.Create(ctx, rec, &Event{BusinessID: id, At: now, Actor: w.by, ToStatus: rec.Status, Action: "create"}); err != nil {
+	if err := number.Insert(rec, &Event{BusinessID: id, At: now, Actor: w.by, ToStatus: rec.Status, Action: "create"}); err != nil {
 		return nil, err
 	}
 	return rec, nil

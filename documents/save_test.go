@@ -39,27 +39,47 @@ func catalogue(t *testing.T) *engine.Catalogue {
 type memStore struct {
 	mu     sync.Mutex
 	recs   map[string]documents.Record
-	seq    map[string]int
-	events []documents.Event
+	seq       map[string]int
+	events    []documents.Event
+	abandoned int // numbers rolled back
 }
 
-func (m *memStore) NextBusinessID(_ context.Context, docType string, at time.Time) (string, error) {
+func (m *memStore) Number(_ context.Context, docType string, at time.Time) (documents.Numbered, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	prefix := docType + at.Format("20060102")
 	m.seq[prefix]++
-	return fmt.Sprintf("%s%04d", prefix, m.seq[prefix]), nil
+	return &memNumber{m: m, id: fmt.Sprintf("%s%04d", prefix, m.seq[prefix])}, nil
 }
 
-func (m *memStore) Create(_ context.Context, rec *documents.Record, ev *documents.Event) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if _, ok := m.recs[rec.BusinessID]; ok {
-		return fmt.Errorf("document %s exists", rec.BusinessID)
+// memNumber is a number of memStore; an abandoned one is counted.
+type memNumber struct {
+	m    *memStore
+	id   string
+	done bool
+}
+
+func (n *memNumber) BusinessID() string { return n.id }
+
+func (n *memNumber) Insert(rec *documents.Record, ev *documents.Event) error {
+	n.done = true
+	n.m.mu.Lock()
+	defer n.m.mu.Unlock()
+	if _, ok := n.m.recs[rec.BusinessID]; ok || rec.BusinessID != n.id {
+		return fmt.Errorf("document %s exists or is not numbered %s", rec.BusinessID, n.id)
 	}
-	m.recs[rec.BusinessID] = *rec
-	m.events = append(m.events, *ev)
+	n.m.recs[rec.BusinessID] = *rec
+	n.m.events = append(n.m.events, *ev)
 	return nil
+}
+
+func (n *memNumber) Abandon() {
+	if !n.done {
+		n.done = true
+		n.m.mu.Lock()
+		n.m.abandoned++
+		n.m.mu.Unlock()
+	}
 }
 
 func (m *memStore) Update(_ context.Context, rec *documents.Record, expectVersion int, ev *documents.Event) (bool, error) {
@@ -240,8 +260,8 @@ func TestSaveAnswersAsALoad(t *testing.T) {
 	if rec.BusinessID != "EX02202611200001" || rec.Version != 1 || rec.Status != "draft" || rec.CreateBy != "employee01" || rec.CreatedAt.IsZero() {
 		t.Errorf("record %+v", rec)
 	}
-	if len(store.events) != 1 || store.events[0].Action != "create" || store.events[0].BusinessID != rec.BusinessID {
-		t.Errorf("events %+v", store.events)
+	if len(store.events) != 1 || store.events[0].Action != "create" || store.events[0].BusinessID != rec.BusinessID || store.abandoned != 0 {
+		t.Errorf("events %+v, %d numbers abandoned", store.events, store.abandoned)
 	}
 	sameAsLoad(t, s, created, "new")
 

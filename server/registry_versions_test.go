@@ -82,17 +82,19 @@ func TestDocumentKeepsItsSchemaVersion(t *testing.T) {
 			t.Fatalf("v1 document invalid: %+v", res.Errors)
 		}
 		now := time.Now()
-		id, err := api.store.NextBusinessID(context.Background(), doc.Type.Code, now)
+		number, err := api.store.Number(context.Background(), doc.Type.Code, now)
 		if err != nil {
 			t.Fatal(err)
 		}
+		id := number.BusinessID()
 		h := doc.Head()
 		h["businessId"], h["version"], h["schemaVersion"], h["status"], h["createBy"] = id, 1, 1, "draft", "employee01"
 		rec, err := documents.RecordOf(doc)
 		if err == nil {
 			rec.CreatedAt, rec.UpdatedAt = now, now
-			err = api.store.Create(context.Background(), rec, &documents.Event{BusinessID: id, At: now, Actor: "employee01", ToStatus: "draft", Action: "create"})
+			err = number.Insert(rec, &documents.Event{BusinessID: id, At: now, Actor: "employee01", ToStatus: "draft", Action: "create"})
 		}
+		number.Abandon()
 		if err != nil {
 			t.Fatal(err)
 		}
