@@ -314,8 +314,6 @@ func checkFamily(family string, d *engine.DocType) error {
 		"th": fmt.Sprintf("เอกสาร %s บันทึกภายใต้ /yx/%s/ ไม่ใช่ /yx/%s/", d.Code, d.Family, engine.Clip(family, 10))})
 }
 
-// CheckFamily is checkFamily for the load of a stored document.
-func CheckFamily(family string, d *engine.DocType) error { return checkFamily(family, d) }
 
 // canSave refuses a save under an action mode without a save button (read,
 // oareview).

@@ -37,8 +37,8 @@ func catalogue(t *testing.T) *engine.Catalogue {
 
 // memStore keeps records in memory (documents.Store).
 type memStore struct {
-	mu     sync.Mutex
-	recs   map[string]documents.Record
+	mu        sync.Mutex
+	recs      map[string]documents.Record
 	seq       map[string]int
 	events    []documents.Event
 	abandoned int // numbers rolled back

@@ -21,8 +21,6 @@ import (
 func TestCheckSaveWork(t *testing.T) {
 	var blanks eval.Blanks
 	claim := enginetest.ValidEX02()
-	stored, _ := enginetest.Decode(t, claim)
-	eval.Check(stored, nil, eval.Options{Action: "new"}) // as the server stored it
 	tests := []struct {
 		name      string
 		doc       enginetest.Obj
@@ -45,7 +43,7 @@ func TestCheckSaveWork(t *testing.T) {
 			d, fs := enginetest.Decode(t, tt.doc)
 			var prev *model.Document
 			if tt.update {
-				prev = stored.Clone()
+				prev = storedClaim(t)
 			}
 			before := eval.CountersNow()
 			sc := eval.CheckSave(d, fs, prev, eval.Options{Action: tt.action}, &blanks)
@@ -62,12 +60,17 @@ func TestCheckSaveWork(t *testing.T) {
 	}
 }
 
+// storedClaim is a valid EX02 as the server stores it: checked.
+func storedClaim(t *testing.T) *model.Document {
+	d, _ := enginetest.Decode(t, enginetest.ValidEX02())
+	eval.Check(d, nil, eval.Options{Action: "new"})
+	return d
+}
+
 // What CheckSave answers of a document is what Evaluate answers of it once
 // the server's fields are kept: the same check, field states and set values.
 func TestCheckSaveIsEvaluate(t *testing.T) {
 	var blanks eval.Blanks
-	stored, _ := enginetest.Decode(t, enginetest.ValidEX02())
-	eval.Check(stored, nil, eval.Options{Action: "new"})
 	tests := []struct {
 		name   string
 		doc    enginetest.Obj
@@ -82,9 +85,9 @@ func TestCheckSaveIsEvaluate(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var prev *model.Document
-			from := stored.Type.NewDocument()
+			from := storedClaim(t).Type.NewDocument()
 			if tt.update {
-				prev, from = stored.Clone(), stored
+				prev, from = storedClaim(t), storedClaim(t)
 			}
 			opt := eval.Options{Action: tt.action}
 			d, fs := enginetest.Decode(t, tt.doc)
