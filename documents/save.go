@@ -314,7 +314,6 @@ func checkFamily(family string, d *engine.DocType) error {
 		"th": fmt.Sprintf("เอกสาร %s บันทึกภายใต้ /yx/%s/ ไม่ใช่ /yx/%s/", d.Code, d.Family, engine.Clip(family, 10))})
 }
 
-
 // canSave refuses a save under an action mode without a save button (read,
 // oareview).
 func canSave(d *engine.DocType, action string) error {
