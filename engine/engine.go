@@ -63,6 +63,8 @@ type (
 	Options    = eval.Options
 	FieldState = eval.FieldState
 	Evaluation = eval.Evaluation
+	SaveCheck  = eval.SaveCheck
+	EvalCount  = eval.Counters
 )
 
 // Versions (package versions).
