@@ -76,6 +76,8 @@ type (
 	Options    = eval.Options
 	FieldState = eval.FieldState
 	Evaluation = eval.Evaluation
+	SaveCheck  = eval.SaveCheck
+	EvalCount  = eval.Counters
 )
 
 // Versions (package versions).

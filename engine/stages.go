@@ -19,6 +19,16 @@ import (
 // structural findings, or an *Error when the input is no document.
 func Decode(c *Catalogue, raw []byte) (*Document, []Finding, error) { return decode.Decode(c, raw) }
 
+// DecodeHead is the head of a document JSON before its type is chosen.
+type DecodeHead = decode.Head
+
+// DecodeChoosing is Decode with the type chosen by choose from the head and
+// the live type Decode would take, parsing and decoding the JSON once (see
+// decode.DecodeChoosing).
+func DecodeChoosing(c *Catalogue, raw []byte, choose func(h DecodeHead, live *DocType) *DocType) (*Document, []Finding, error) {
+	return decode.DecodeChoosing(c, raw, choose)
+}
+
 // DecodeIn is Decode in the given edition instead of the head's.
 func DecodeIn(c *Catalogue, edition string, raw []byte) (*Document, []Finding, error) {
 	return decode.DecodeIn(c, edition, raw)
@@ -39,11 +49,9 @@ func Evaluate(doc *Document, structural []Finding, opt Options) *Evaluation {
 	return eval.Evaluate(doc, structural, opt)
 }
 
-// ForbiddenChanges lists the paths where next differs from prev in a field
-// the action mode does not let the user edit (see eval.ForbiddenChanges).
-func ForbiddenChanges(prev, next *Document, action string) []string {
-	return eval.ForbiddenChanges(prev, next, action)
-}
+// EvalCounters reads how many documents this process prepared and fully
+// checked (see eval.Counters): for tests that count the work of a save.
+func EvalCounters() EvalCount { return eval.CountersNow() }
 
 // KeepServerFields makes the read-only fields of doc what they are in from
 // (see model.KeepServerFields).
