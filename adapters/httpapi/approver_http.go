@@ -2,36 +2,18 @@ package httpapi
 
 import (
 	"context"
+	"formwork/adapters/httpapi/contract"
 	"formwork/budget"
 	"formwork/engine"
 	"math"
-	"time"
 
 	"formwork/process"
 
 	"github.com/labstack/echo/v4"
 )
 
-// approverConfigView is a row of the approver configuration as answered,
-// with the approvers' names.
-type approverConfigView struct {
-	ID               uint          `json:"id"`
-	CompanyCode      string        `json:"companyCode"`
-	CostCenter       string        `json:"costCenter"`
-	BusinessType     string        `json:"businessType"`
-	MinAmount        *budget.Money `json:"minAmount"`
-	MaxAmount        *budget.Money `json:"maxAmount"`
-	Task1Approver    string        `json:"task1Approver"`
-	Task2Approver    string        `json:"task2Approver"`
-	Status           string        `json:"status"`
-	UpdateBy         string        `json:"updateBy"`
-	UpdatedAt        time.Time     `json:"updatedAt"`
-	Task1ApproverTxt string        `json:"task1ApproverTxt"`
-	Task2ApproverTxt string        `json:"task2ApproverTxt"`
-}
-
-func (s *Server) approverConfigView(ctx context.Context, a process.ApproverConfig) approverConfigView {
-	v := approverConfigView{ID: a.ID, CompanyCode: a.CompanyCode, CostCenter: a.CostCenter, BusinessType: a.BusinessType,
+func (s *Server) approverConfigView(ctx context.Context, a process.ApproverConfig) contract.ApproverConfigView {
+	v := contract.ApproverConfigView{ID: a.ID, CompanyCode: a.CompanyCode, CostCenter: a.CostCenter, BusinessType: a.BusinessType,
 		Task1Approver: a.Task1Approver, Task2Approver: a.Task2Approver, Status: a.Status, UpdateBy: a.UpdateBy, UpdatedAt: a.UpdatedAt}
 	if a.MinAmount != nil {
 		m := budget.MoneyOf(*a.MinAmount)
@@ -58,7 +40,7 @@ func (s *Server) listApproverConfigs(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]approverConfigView, 0, len(rows))
+	out := make([]contract.ApproverConfigView, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, s.approverConfigView(ctx, r))
 	}

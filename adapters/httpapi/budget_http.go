@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"formwork/adapters/httpapi/contract"
 	"strings"
 
 	"formwork/budget"
@@ -14,24 +15,16 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// budgetView is a budget as answered: with what is still available and the
-// account's title.
-type budgetView struct {
-	budget.Budget
-	BudgetAccountTxt string       `json:"budgetAccountTxt"`
-	Available        budget.Money `json:"available"`
-}
-
-func (s *Server) budgetViews(ctx context.Context, l string, rows []budget.Budget) []budgetView {
+func (s *Server) budgetViews(ctx context.Context, l string, rows []budget.Budget) []contract.BudgetView {
 	titles := map[string]string{}
-	out := make([]budgetView, 0, len(rows))
+	out := make([]contract.BudgetView, 0, len(rows))
 	for _, b := range rows {
 		t, ok := titles[b.BudgetAccount]
 		if !ok {
 			t = s.masterData.Title(ctx, seeding.DicBudgetAccount, b.BudgetAccount, l)
 			titles[b.BudgetAccount] = t
 		}
-		out = append(out, budgetView{Budget: b, BudgetAccountTxt: t, Available: b.Available()})
+		out = append(out, contract.BudgetView{Budget: b, BudgetAccountTxt: t, Available: b.Available()})
 	}
 	return out
 }
@@ -39,40 +32,6 @@ func (s *Server) budgetViews(ctx context.Context, l string, rows []budget.Budget
 // budgetScope is whose budgets the user sees and changes.
 func budgetScope(who *identity.Identity) budget.Scope {
 	return budget.Scope{All: who.Scope() == identity.ScopeAll, Companies: who.Companies}
-}
-
-// budgetQuery is the body of queryBudget.
-type budgetQuery struct {
-	BusinessID    string `json:"businessId"`
-	CompanyCode   string `json:"companyCode"`
-	Department    string `json:"department"`
-	BudgetAccount string `json:"budgetAccount"`
-	Project       string `json:"project"`
-	Period        string `json:"period"`
-	Control       string `json:"control"`
-	PageSize      int    `json:"pageSize"`
-	CurrentPage   int    `json:"currentPage"`
-}
-
-// documentBudget is what a document draws and holds.
-type documentBudget struct {
-	BusinessID   string           `json:"businessId"`
-	BudgetStatus string           `json:"budgetStatus"`
-	CompanyCode  string           `json:"companyCode"`
-	Department   string           `json:"department"`
-	Project      string           `json:"project"`
-	Period       string           `json:"period"`
-	Draws        []budgetDrawView `json:"draws"`
-	Entries      []budget.Holding `json:"entries"`
-}
-
-// budgetDrawView is one account a document draws on, with its budget (nil:
-// no budget for that node, not controlled).
-type budgetDrawView struct {
-	BudgetAccount    string       `json:"budgetAccount"`
-	BudgetAccountTxt string       `json:"budgetAccountTxt"`
-	Amount           budget.Money `json:"amount"`
-	Budget           *budgetView  `json:"budget"`
 }
 
 // queryBudget: POST /api/galaxyform/budget/queryBudget. With businessId:
@@ -83,7 +42,7 @@ type budgetDrawView struct {
 // default 10, currentPage default 1); that needs the budget menu, and
 // finance staff see only their companies.
 func (s *Server) queryBudget(c echo.Context) error {
-	var q budgetQuery
+	var q contract.BudgetQuery
 	if err := readJSON(c, &q, true, `{"businessId": "EX02202611220001"} or {"companyCode": "1000", "period": "2026-11"}`); err != nil {
 		return err
 	}
@@ -122,18 +81,18 @@ func (s *Server) queryBudget(c echo.Context) error {
 	return ok(c, pageAnswer{List: s.budgetViews(ctx, lang(c), rows), Total: total, PageSize: page.size, CurrentPage: page.current})
 }
 
-// documentBudget says what a document draws and holds.
-func (s *Server) documentBudget(c echo.Context, rec *documents.Record, doc *engine.Document) (*documentBudget, error) {
+// contract.DocumentBudget says what a document draws and holds.
+func (s *Server) documentBudget(c echo.Context, rec *documents.Record, doc *engine.Document) (*contract.DocumentBudget, error) {
 	ctx := c.Request().Context()
 	db, err := s.budgets.OfDocument(ctx, rec.BusinessID, rec.DocType, doc)
 	if err != nil {
 		return nil, err
 	}
-	v := &documentBudget{BusinessID: db.BusinessID, BudgetStatus: db.Status, CompanyCode: db.Node.CompanyCode, Department: db.Node.Department,
-		Project: db.Node.Project, Period: db.Node.Period, Draws: []budgetDrawView{}, Entries: db.Held}
+	v := &contract.DocumentBudget{BusinessID: db.BusinessID, BudgetStatus: db.Status, CompanyCode: db.Node.CompanyCode, Department: db.Node.Department,
+		Project: db.Node.Project, Period: db.Node.Period, Draws: []contract.BudgetDrawView{}, Entries: db.Held}
 	l := lang(c)
 	for _, d := range db.Draws {
-		dv := budgetDrawView{BudgetAccount: d.Account, BudgetAccountTxt: s.masterData.Title(ctx, seeding.DicBudgetAccount, d.Account, l), Amount: budget.MoneyOf(d.Amount)}
+		dv := contract.BudgetDrawView{BudgetAccount: d.Account, BudgetAccountTxt: s.masterData.Title(ctx, seeding.DicBudgetAccount, d.Account, l), Amount: budget.MoneyOf(d.Amount)}
 		if d.Budget != nil {
 			bv := s.budgetViews(ctx, l, []budget.Budget{*d.Budget})[0]
 			dv.Budget = &bv

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
+	"formwork/adapters/httpapi/contract"
 	"io"
 
 	"formwork/engine"
@@ -35,7 +36,7 @@ func readDictionaryIDs(c echo.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ids []looseString
+	var ids []contract.LooseString
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&ids); err != nil || dec.More() || ids == nil {
 		return nil, engine.Refuse(engine.EINVALID, "", engine.Text{

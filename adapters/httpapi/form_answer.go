@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"formwork/adapters/httpapi/contract"
 	"net/http"
 	"strings"
 
@@ -10,43 +11,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 )
-
-// formAnswer is the member `form` of the create, update and load answers:
-// all the form needs to show the stored document after one request.
-type formAnswer struct {
-	Action  string                       `json:"action"`
-	States  map[string]engine.FieldState `json:"states"`
-	Check   engine.CheckView             `json:"check"`
-	Process formProcess                  `json:"process"`
-	Schema  formSchema                   `json:"schema"`
-}
-
-// formProcess is the document's state and what the user may do now.
-type formProcess struct {
-	Status    string   `json:"status"`
-	ProcessID string   `json:"processId"`
-	Actions   []string `json:"actions"`
-}
-
-// formSchema names the export the form renders the document with; etag is
-// the export's ETag, so a client that has it cached needs no request.
-type formSchema struct {
-	Edition string `json:"edition"`
-	DocType string `json:"docType"`
-	Family  string `json:"family"`
-	Version int    `json:"version"`
-	SubType string `json:"subType"`
-	ETag    string `json:"etag"`
-}
-
-// documentAnswer is the envelope of create, update and load: data is the
-// stored document, form the states, check, process and schema.
-type documentAnswer struct {
-	Code    string          `json:"code"`
-	Message string          `json:"message"`
-	Data    json.RawMessage `json:"data"`
-	Form    *formAnswer     `json:"form"`
-}
 
 // subTypeOf is the sub-type path of a document (A03.A0301), as the export's
 // subType parameter names it.
@@ -72,11 +36,11 @@ func (s *Server) answerDocument(c echo.Context, rec *documents.Record, doc *engi
 	}
 	l := lang(c)
 	sub := subTypeOf(doc.Head())
-	f := &formAnswer{Action: action, States: ev.Fields, Check: ev.Check.View(l),
-		Process: formProcess{Status: rec.Status, ProcessID: rec.ProcessID, Actions: actions},
-		Schema: formSchema{Edition: doc.Type.Edition, DocType: doc.Type.Code, Family: doc.Type.Family, Version: doc.Type.Version, SubType: sub,
+	f := &contract.FormAnswer{Action: action, States: ev.Fields, Check: ev.Check.View(l),
+		Process: contract.FormProcess{Status: rec.Status, ProcessID: rec.ProcessID, Actions: actions},
+		Schema: contract.FormSchema{Edition: doc.Type.Edition, DocType: doc.Type.Code, Family: doc.Type.Family, Version: doc.Type.Version, SubType: sub,
 			ETag: s.registry.FormETag(doc.Type.Edition, doc.Type.Code, doc.Type.Version, sub, action, l)}}
-	return c.JSON(http.StatusOK, documentAnswer{Code: codeSuccess, Message: "success", Data: json.RawMessage(rec.Body), Form: f})
+	return c.JSON(http.StatusOK, contract.DocumentAnswer{Code: codeSuccess, Message: "success", Data: json.RawMessage(rec.Body), Form: f})
 }
 
 // actionsNow lists the lifecycle actions the user may take on the stored

@@ -2,7 +2,7 @@ package httpapi
 
 import (
 	"errors"
-	"formwork/budget"
+	"formwork/adapters/httpapi/contract"
 
 	"formwork/process"
 
@@ -86,12 +86,6 @@ func (s *Server) processHistory(c echo.Context) error {
 	return s.answerProcess(c, v, err)
 }
 
-// processAnswer is a document's approval with what it holds of budgets.
-type processAnswer struct {
-	*process.View
-	Budget []budget.Holding `json:"budget"`
-}
-
 // answerProcess answers the approval a process call left, or its refusal:
 // a refused submit answers its check result.
 func (s *Server) answerProcess(c echo.Context, v *process.View, err error) error {
@@ -106,5 +100,5 @@ func (s *Server) answerProcess(c echo.Context, v *process.View, err error) error
 	if err != nil {
 		return err
 	}
-	return ok(c, processAnswer{View: v, Budget: held})
+	return ok(c, contract.ProcessAnswer{View: v, Budget: held})
 }

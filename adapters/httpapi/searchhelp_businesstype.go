@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"formwork/adapters/httpapi/contract"
 	"formwork/searchhelp"
 
 	"github.com/labstack/echo/v4"
@@ -11,15 +12,6 @@ import (
 func caller(c echo.Context) searchhelp.Caller {
 	id := CurrentUser(c)
 	return searchhelp.Caller{Company: id.Company, Department: id.User.DeptID}
-}
-
-// sobBusinessTypeBody is the body of querySobBusinessTypeCode1/2/3.
-type sobBusinessTypeBody struct {
-	DocTypeCode       looseString `json:"docTypeCode"`
-	Sob               looseString `json:"sob"`
-	CompanyCode       looseString `json:"companyCode"`
-	BusinessTypeCode1 looseString `json:"businessTypeCode1"`
-	BusinessTypeCode2 looseString `json:"businessTypeCode2"`
 }
 
 // querySobBusinessTypeCode1: POST /api/galaxyform/searchhelp/querySobBusinessTypeCode1
@@ -36,7 +28,7 @@ func (s *Server) querySobBusinessTypeCode2(c echo.Context) error { return s.sobB
 func (s *Server) querySobBusinessTypeCode3(c echo.Context) error { return s.sobBusinessTypes(c, 3) }
 
 func (s *Server) sobBusinessTypes(c echo.Context, level int) error {
-	var in sobBusinessTypeBody
+	var in contract.SobBusinessTypeBody
 	examples := []string{`{"docTypeCode": "EX01", "sob": "1000"}`,
 		`{"docTypeCode": "EX01", "sob": "1000", "businessTypeCode1": "A01"}`,
 		`{"docTypeCode": "AB", "sob": "1000", "businessTypeCode1": "P01", "businessTypeCode2": "P0101"}`}
@@ -52,21 +44,13 @@ func (s *Server) sobBusinessTypes(c echo.Context, level int) error {
 	return ok(c, out)
 }
 
-// businessTypeBody is the body of queryBusinessType and queryBusinessTypes.
-type businessTypeBody struct {
-	ShowChild      looseString `json:"showChild"`
-	BusinessesType looseString `json:"businessesType"`
-	Sob            looseString `json:"sob"`
-	CompanyCode    looseString `json:"companyCode"`
-}
-
 // queryBusinessType: POST /api/galaxycommon/searchhelp/queryBusinessType
 // {parentId, showChild, businessesType}: the business types under parentId
 // (searchhelp.Service.BusinessTypes).
 func (s *Server) queryBusinessType(c echo.Context) error {
 	var in struct {
-		businessTypeBody
-		ParentID looseString `json:"parentId"`
+		contract.BusinessTypeBody
+		ParentID contract.LooseString `json:"parentId"`
 	}
 	if err := readBody(c, &in, `{"parentId": "EX01", "showChild": "N"}`); err != nil {
 		return err
@@ -75,7 +59,7 @@ func (s *Server) queryBusinessType(c echo.Context) error {
 	if in.ParentID != "" {
 		parents = []string{string(in.ParentID)}
 	}
-	return s.businessTypesUnder(c, in.businessTypeBody, parents)
+	return s.businessTypesUnder(c, in.BusinessTypeBody, parents)
 }
 
 // queryBusinessTypes: POST /api/galaxycommon/searchhelp/queryBusinessTypes:
@@ -83,18 +67,18 @@ func (s *Server) queryBusinessType(c echo.Context) error {
 // commas): the business types under each, in the order given.
 func (s *Server) queryBusinessTypes(c echo.Context) error {
 	var in struct {
-		businessTypeBody
-		ParentID looseList `json:"parentId"`
+		contract.BusinessTypeBody
+		ParentID contract.LooseList `json:"parentId"`
 	}
 	if err := readBody(c, &in, `{"parentId": ["AA", "AB"], "showChild": "Y"}`); err != nil {
 		return err
 	}
-	return s.businessTypesUnder(c, in.businessTypeBody, in.ParentID)
+	return s.businessTypesUnder(c, in.BusinessTypeBody, in.ParentID)
 }
 
-func (s *Server) businessTypesUnder(c echo.Context, in businessTypeBody, parents []string) error {
+func (s *Server) businessTypesUnder(c echo.Context, in contract.BusinessTypeBody, parents []string) error {
 	out, err := s.searchHelp.BusinessTypes(c.Request().Context(), searchhelp.BusinessTypeQuery{ParentIDs: parents,
-		ShowChild: in.ShowChild.yes(), BusinessesType: string(in.BusinessesType), Sob: string(in.Sob),
+		ShowChild: in.ShowChild.Yes(), BusinessesType: string(in.BusinessesType), Sob: string(in.Sob),
 		CompanyCode: string(in.CompanyCode), Caller: caller(c)}, lang(c))
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"formwork/adapters/httpapi/contract"
 	"strings"
 
 	"formwork/searchhelp"
@@ -13,9 +14,9 @@ import (
 // (searchhelp.Service.DocTypeTree).
 func (s *Server) docTypeSearchHelp(c echo.Context) error {
 	var in struct {
-		ParentCode  looseString `json:"parentCode"`
-		Sob         looseString `json:"sob"`
-		CompanyCode looseString `json:"companyCode"`
+		ParentCode  contract.LooseString `json:"parentCode"`
+		Sob         contract.LooseString `json:"sob"`
+		CompanyCode contract.LooseString `json:"companyCode"`
 	}
 	if err := readBody(c, &in, `{"parentCode": "ap"}`); err != nil {
 		return err

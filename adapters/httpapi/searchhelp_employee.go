@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"formwork/adapters/httpapi/contract"
 	"formwork/searchhelp"
 
 	"github.com/labstack/echo/v4"
@@ -11,10 +12,10 @@ import (
 // whole group unless narrowed.
 func (s *Server) queryEmployeeInfo(c echo.Context) error {
 	var in struct {
-		SearchTxt   looseString `json:"searchTxt"`
-		CompanyCode looseString `json:"companyCode"`
-		Department  looseString `json:"department"`
-		Uniquename  looseString `json:"uniquename"`
+		SearchTxt   contract.LooseString `json:"searchTxt"`
+		CompanyCode contract.LooseString `json:"companyCode"`
+		Department  contract.LooseString `json:"department"`
+		Uniquename  contract.LooseString `json:"uniquename"`
 	}
 	if err := readBody(c, &in, `{"searchTxt": "张", "companyCode": "1000"}`); err != nil {
 		return err
@@ -33,18 +34,18 @@ func (s *Server) queryEmployeeInfo(c echo.Context) error {
 // (searchhelp.Service.Companions).
 func (s *Server) queryCompanion(c echo.Context) error {
 	var in struct {
-		SearchTxt      looseString `json:"searchTxt"`
-		CompanyCode    looseString `json:"companyCode"`
-		Department     looseString `json:"department"`
-		ShareDepPerson looseString `json:"shareDepPerson"`
-		SelectShare    looseString `json:"selectShare"`
+		SearchTxt      contract.LooseString `json:"searchTxt"`
+		CompanyCode    contract.LooseString `json:"companyCode"`
+		Department     contract.LooseString `json:"department"`
+		ShareDepPerson contract.LooseString `json:"shareDepPerson"`
+		SelectShare    contract.LooseString `json:"selectShare"`
 	}
 	if err := readBody(c, &in, `{"searchTxt": "", "companyCode": "1000", "department": "SAL02"}`); err != nil {
 		return err
 	}
 	out, err := s.searchHelp.Companions(c.Request().Context(), searchhelp.CompanionQuery{SearchTxt: string(in.SearchTxt),
-		CompanyCode: string(in.CompanyCode), Department: string(in.Department), ShareDepPerson: in.ShareDepPerson.yes(),
-		SelectShare: in.SelectShare.yes(), Caller: caller(c)}, lang(c))
+		CompanyCode: string(in.CompanyCode), Department: string(in.Department), ShareDepPerson: in.ShareDepPerson.Yes(),
+		SelectShare: in.SelectShare.Yes(), Caller: caller(c)}, lang(c))
 	if err != nil {
 		return err
 	}

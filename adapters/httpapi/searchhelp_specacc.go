@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"formwork/adapters/httpapi/contract"
 	"formwork/searchhelp"
 
 	"github.com/labstack/echo/v4"
@@ -13,10 +14,10 @@ import (
 // those of every company.
 func (s *Server) querySpecAccCode1(c echo.Context) error {
 	var in struct {
-		CompanyCode looseString `json:"companyCode"`
-		CostCenter  looseString `json:"costCenter"`
-		BizRang     looseString `json:"bizRang"`
-		SearchTxt   looseString `json:"searchTxt"`
+		CompanyCode contract.LooseString `json:"companyCode"`
+		CostCenter  contract.LooseString `json:"costCenter"`
+		BizRang     contract.LooseString `json:"bizRang"`
+		SearchTxt   contract.LooseString `json:"searchTxt"`
 	}
 	if err := readBody(c, &in, `{"companyCode": "1000"}`); err != nil {
 		return err
@@ -33,8 +34,8 @@ func (s *Server) querySpecAccCode1(c echo.Context) error {
 // {specAccCode1, searchTxt?}: the level-2 codes under a level-1 code.
 func (s *Server) querySpecAccCode2(c echo.Context) error {
 	var in struct {
-		SpecAccCode1 looseString `json:"specAccCode1"`
-		SearchTxt    looseString `json:"searchTxt"`
+		SpecAccCode1 contract.LooseString `json:"specAccCode1"`
+		SearchTxt    contract.LooseString `json:"searchTxt"`
 	}
 	if err := readBody(c, &in, `{"specAccCode1": "RD"}`); err != nil {
 		return err

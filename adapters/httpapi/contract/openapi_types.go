@@ -1,4 +1,4 @@
-package httpapi
+package contract
 
 import (
 	"time"
@@ -149,13 +149,13 @@ type catalogueState struct {
 	Status   registry.Status `json:"status"`
 }
 
-// storedForm is documentAnswer with its data's shape: the answer of create,
+// storedForm is DocumentAnswer with its data's shape: the answer of create,
 // update and load.
 type storedForm struct {
 	Code    string       `json:"code" example:"S000"`
 	Message string       `json:"message"`
 	Data    formDocument `json:"data"`
-	Form    formAnswer   `json:"form"`
+	Form    FormAnswer   `json:"form"`
 }
 
 func (storedForm) wholeAnswer() {}
@@ -221,7 +221,7 @@ type worklistQuery struct {
 // document draws and holds, else a page of the budget table.
 type budgetAnswer struct{}
 
-func (budgetAnswer) JSONSchemaOneOf() []any { return []any{documentBudget{}, page[budgetView]{}} }
+func (budgetAnswer) JSONSchemaOneOf() []any { return []any{DocumentBudget{}, page[BudgetView]{}} }
 
 func (budgetAnswer) PrepareJSONSchema(s *jsonschema.Schema) error {
 	s.Type = nil
@@ -232,7 +232,7 @@ func (budgetAnswer) PrepareJSONSchema(s *jsonschema.Schema) error {
 type budgetRelease struct {
 	BusinessID string         `json:"businessId"`
 	Released   budget.Money   `json:"released"`
-	Budget     documentBudget `json:"budget"`
+	Budget     DocumentBudget `json:"budget"`
 }
 
 // budgetChange is the body of saveBudget.
@@ -286,57 +286,57 @@ type dropdownOption struct {
 
 // businessTypeQuery is the body of queryBusinessType.
 type businessTypeQuery struct {
-	businessTypeBody
-	ParentID looseString `json:"parentId"`
+	BusinessTypeBody
+	ParentID LooseString `json:"parentId"`
 }
 
 // businessTypesQuery is the body of queryBusinessTypes.
 type businessTypesQuery struct {
-	businessTypeBody
-	ParentID looseList `json:"parentId"`
+	BusinessTypeBody
+	ParentID LooseList `json:"parentId"`
 }
 
 // specialAccountQuery is the body of querySpecAccCode1.
 type specialAccountQuery struct {
-	CompanyCode looseString `json:"companyCode"`
-	CostCenter  looseString `json:"costCenter"`
-	BizRang     looseString `json:"bizRang"`
-	SearchTxt   looseString `json:"searchTxt"`
+	CompanyCode LooseString `json:"companyCode"`
+	CostCenter  LooseString `json:"costCenter"`
+	BizRang     LooseString `json:"bizRang"`
+	SearchTxt   LooseString `json:"searchTxt"`
 }
 
 // subAccountQuery is the body of querySpecAccCode2.
 type subAccountQuery struct {
-	SpecAccCode1 looseString `json:"specAccCode1" required:"true"`
-	SearchTxt    looseString `json:"searchTxt"`
+	SpecAccCode1 LooseString `json:"specAccCode1" required:"true"`
+	SearchTxt    LooseString `json:"searchTxt"`
 }
 
 // employeeQuery is the body of queryEmployeeInfo.
 type employeeQuery struct {
-	SearchTxt   looseString `json:"searchTxt"`
-	CompanyCode looseString `json:"companyCode"`
-	Department  looseString `json:"department"`
-	Uniquename  looseString `json:"uniquename"`
+	SearchTxt   LooseString `json:"searchTxt"`
+	CompanyCode LooseString `json:"companyCode"`
+	Department  LooseString `json:"department"`
+	Uniquename  LooseString `json:"uniquename"`
 }
 
 // companionQuery is the body of queryCompanion.
 type companionQuery struct {
-	SearchTxt      looseString `json:"searchTxt"`
-	CompanyCode    looseString `json:"companyCode"`
-	Department     looseString `json:"department"`
-	ShareDepPerson looseString `json:"shareDepPerson"`
-	SelectShare    looseString `json:"selectShare"`
+	SearchTxt      LooseString `json:"searchTxt"`
+	CompanyCode    LooseString `json:"companyCode"`
+	Department     LooseString `json:"department"`
+	ShareDepPerson LooseString `json:"shareDepPerson"`
+	SelectShare    LooseString `json:"selectShare"`
 }
 
 // docTypeTreeQuery is the body of docTypeSearchHelp.
 type docTypeTreeQuery struct {
-	ParentCode  looseString `json:"parentCode"`
-	Sob         looseString `json:"sob"`
-	CompanyCode looseString `json:"companyCode"`
+	ParentCode  LooseString `json:"parentCode"`
+	Sob         LooseString `json:"sob"`
+	CompanyCode LooseString `json:"companyCode"`
 }
 
 // dictionaryIDs is the body of dictionaryList: dictionary ids (texts or
 // numbers).
-type dictionaryIDs []looseString
+type dictionaryIDs []LooseString
 
 // refusal is every refused request's answer: the error code (EINVALID,
 // ECHECK, ...) and a message in the request's language; data is the check

@@ -1,4 +1,4 @@
-package httpapi
+package contract
 
 import (
 	"net/http"
@@ -47,23 +47,23 @@ var apiDocs = map[string]apiDoc{
 	"PUT /api/galaxyform/yx/:family/head/update":  {Tag: "documents", Summary: "Save a stored document again at the version loaded (409 when stale).", Query: []string{"action", "confirm", "tempSave"}, Request: formDocument{}, Response: storedForm{}, Refusals: refusedOrStale},
 	"GET /api/galaxyform/yx/:family/head/load":    {Tag: "documents", Summary: "Load a stored document with its form under an action (default edit).", Query: []string{"businessId", "action"}, Response: storedForm{}, Refusals: notFound},
 	// lifecycle, worklists, budget, printing
-	"POST /api/galaxyform/process/startProcess":   {Tag: "process", Summary: "Submit a draft or returned document: full check, approval route, budget occupation, first task.", Query: []string{"confirm"}, Request: processRequest{}, Response: processAnswer{}, Refusals: refusedOrStale},
-	"POST /api/galaxyform/process/complete":       {Tag: "process", Summary: "Decide a task: approve, reject, addSign, supplement.", Request: taskDecision{}, Response: processAnswer{}, Refusals: stale},
-	"POST /api/galaxyform/process/void":           {Tag: "process", Summary: "Void a document for good.", Request: processRequest{}, Response: processAnswer{}, Refusals: stale},
-	"GET /api/galaxyform/process/history":         {Tag: "process", Summary: "A document's state, allowed actions, tasks, events and budget.", Query: []string{"businessId"}, Response: processAnswer{}, Refusals: notFound},
+	"POST /api/galaxyform/process/startProcess":   {Tag: "process", Summary: "Submit a draft or returned document: full check, approval route, budget occupation, first task.", Query: []string{"confirm"}, Request: processRequest{}, Response: ProcessAnswer{}, Refusals: refusedOrStale},
+	"POST /api/galaxyform/process/complete":       {Tag: "process", Summary: "Decide a task: approve, reject, addSign, supplement.", Request: taskDecision{}, Response: ProcessAnswer{}, Refusals: stale},
+	"POST /api/galaxyform/process/void":           {Tag: "process", Summary: "Void a document for good.", Request: processRequest{}, Response: ProcessAnswer{}, Refusals: stale},
+	"GET /api/galaxyform/process/history":         {Tag: "process", Summary: "A document's state, allowed actions, tasks, events and budget.", Query: []string{"businessId"}, Response: ProcessAnswer{}, Refusals: notFound},
 	"POST /api/galaxyform/worklist/query":         {Tag: "process", Summary: "Worklists: draft, todo, applied, done, returned, with filters and paging.", Request: worklistQuery{}, Response: page[process.WorklistItem]{}},
-	"POST /api/galaxyform/budget/queryBudget":     {Tag: "budget", Summary: "What a document draws and holds (with businessId), or a page of the budget table (menu budget).", Request: budgetQuery{}, Response: budgetAnswer{}, Refusals: notFound},
-	"POST /api/galaxyform/budget/postBudget":      {Tag: "budget", Summary: "Occupy a document's budget.", Query: []string{"confirm"}, Request: processRequest{}, Response: documentBudget{}, Refusals: refusedOrStale},
+	"POST /api/galaxyform/budget/queryBudget":     {Tag: "budget", Summary: "What a document draws and holds (with businessId), or a page of the budget table (menu budget).", Request: BudgetQuery{}, Response: budgetAnswer{}, Refusals: notFound},
+	"POST /api/galaxyform/budget/postBudget":      {Tag: "budget", Summary: "Occupy a document's budget.", Query: []string{"confirm"}, Request: processRequest{}, Response: DocumentBudget{}, Refusals: refusedOrStale},
 	"GET /api/galaxyform/budget/releaseADVBudget": {Tag: "budget", Summary: "Release a pre-application's occupied budget.", Query: []string{"businessId", "amount"}, Response: budgetRelease{}, Refusals: stale},
-	"POST /api/galaxyform/budget/save":            {Tag: "budget", Summary: "Create or change a budget.", Request: budgetChange{}, Response: budgetView{}, Refusals: stale},
+	"POST /api/galaxyform/budget/save":            {Tag: "budget", Summary: "Create or change a budget.", Request: budgetChange{}, Response: BudgetView{}, Refusals: stale},
 	"GET /api/galaxyform/print/:businessId":       {Tag: "printing", Summary: "The A4 print view of a document (HTML).", Query: []string{"lang"}, HTML: true, Refusals: notFound},
-	"GET /api/galaxyform/cfg/approver/list":       {Tag: "configuration", Summary: "The approver configuration.", Response: []approverConfigView{}},
-	"POST /api/galaxyform/cfg/approver/save":      {Tag: "configuration", Summary: "Create or change an approver configuration row.", Request: approverConfigChange{}, Response: approverConfigView{}, Refusals: notFound},
+	"GET /api/galaxyform/cfg/approver/list":       {Tag: "configuration", Summary: "The approver configuration.", Response: []ApproverConfigView{}},
+	"POST /api/galaxyform/cfg/approver/save":      {Tag: "configuration", Summary: "Create or change an approver configuration row.", Request: approverConfigChange{}, Response: ApproverConfigView{}, Refusals: notFound},
 	"POST /api/galaxyform/cfg/approver/delete":    {Tag: "configuration", Summary: "Delete an approver configuration row.", Request: rowID{}, Response: rowID{}, Refusals: notFound},
 	// search help and dictionaries
-	"POST /api/galaxyform/searchhelp/querySobBusinessTypeCode1": {Tag: "searchhelp", Summary: "Business types of level 1 offered in a set of books.", Request: sobBusinessTypeBody{}, Response: []searchhelp.Option{}},
-	"POST /api/galaxyform/searchhelp/querySobBusinessTypeCode2": {Tag: "searchhelp", Summary: "Business types of level 2 offered in a set of books.", Request: sobBusinessTypeBody{}, Response: []searchhelp.Option{}},
-	"POST /api/galaxyform/searchhelp/querySobBusinessTypeCode3": {Tag: "searchhelp", Summary: "Business types of level 3 offered in a set of books.", Request: sobBusinessTypeBody{}, Response: []searchhelp.Option{}},
+	"POST /api/galaxyform/searchhelp/querySobBusinessTypeCode1": {Tag: "searchhelp", Summary: "Business types of level 1 offered in a set of books.", Request: SobBusinessTypeBody{}, Response: []searchhelp.Option{}},
+	"POST /api/galaxyform/searchhelp/querySobBusinessTypeCode2": {Tag: "searchhelp", Summary: "Business types of level 2 offered in a set of books.", Request: SobBusinessTypeBody{}, Response: []searchhelp.Option{}},
+	"POST /api/galaxyform/searchhelp/querySobBusinessTypeCode3": {Tag: "searchhelp", Summary: "Business types of level 3 offered in a set of books.", Request: SobBusinessTypeBody{}, Response: []searchhelp.Option{}},
 	"POST /api/galaxycommon/searchhelp/queryBusinessType":       {Tag: "searchhelp", Summary: "The business types under one parent.", Request: businessTypeQuery{}, Response: []searchhelp.Option{}},
 	"POST /api/galaxycommon/searchhelp/queryBusinessTypes":      {Tag: "searchhelp", Summary: "Business types under several parents.", Request: businessTypesQuery{}, Response: []searchhelp.Option{}},
 	"POST /api/galaxycommon/searchhelp/querySpecAccCode1":       {Tag: "searchhelp", Summary: "Special accounts of level 1.", Request: specialAccountQuery{}, Response: []searchhelp.Option{}},

@@ -1,4 +1,4 @@
-package httpapi
+package contract
 
 import (
 	"encoding/json"
@@ -24,7 +24,7 @@ var componentNames = map[reflect.Type]string{
 	reflect.TypeFor[process.View]():               "ProcessView",
 	reflect.TypeFor[process.TaskView]():           "ProcessTask",
 	reflect.TypeFor[process.EventView]():          "ProcessEvent",
-	reflect.TypeFor[processAnswer]():              "ProcessAnswer",
+	reflect.TypeFor[ProcessAnswer]():              "ProcessAnswer",
 	reflect.TypeFor[registry.Status]():            "CatalogueStatus",
 	reflect.TypeFor[registry.Evaluation]():        "Evaluation",
 	reflect.TypeFor[engine.Text]():                "LocalText",
@@ -32,7 +32,7 @@ var componentNames = map[reflect.Type]string{
 	reflect.TypeFor[engine.CheckView]():           "CheckResult",
 	reflect.TypeFor[engine.FindingView]():         "Finding",
 	reflect.TypeFor[page[process.WorklistItem]](): "WorklistPage",
-	reflect.TypeFor[page[budgetView]]():           "BudgetPage",
+	reflect.TypeFor[page[BudgetView]]():           "BudgetPage",
 	reflect.TypeFor[dropdownOption]():             "Option",
 	reflect.TypeFor[budget.Holding]():             "BudgetHolding",
 }
@@ -55,8 +55,8 @@ func typeMappings() [][2]any {
 	return [][2]any{
 		{budget.Money(0), money},
 		{json.Number(""), money},
-		{looseString(""), loose},
-		{looseList(nil), codes},
+		{LooseString(""), loose},
+		{LooseList(nil), codes},
 		{engine.Severity(""), severity},
 		{searchhelp.Option{}, dropdownOption{}},
 	}

@@ -1,4 +1,8 @@
-package httpapi
+// Package contract is the HTTP API's contract: the request bodies and
+// answers the handlers of adapters/httpapi read and write, and the OpenAPI
+// 3.1 document generated from the route table and these Go types
+// (docs/openapi.json; the web's API types are generated from it).
+package contract
 
 import (
 	"encoding/json"
@@ -9,9 +13,6 @@ import (
 	"slices"
 	"strings"
 
-	"formwork/engine"
-
-	"github.com/labstack/echo/v4"
 	"github.com/swaggest/openapi-go"
 	"github.com/swaggest/openapi-go/openapi31"
 )
@@ -37,20 +38,28 @@ type wholeAnswer interface{ wholeAnswer() }
 // pathParam matches echo's :name path parameters.
 var pathParam = regexp.MustCompile(`:([A-Za-z]+)`)
 
-// OpenAPI is the OpenAPI 3.1 document of the route table: every route with
-// its access, parameters, body and answer, their schemas reflected from the
-// Go types (components/schemas). A route the table lists without an apiDoc,
-// or two Go types under one component name, is an error.
-func (s *Server) OpenAPI() ([]byte, error) {
+// Operation is a route of the route table as the document lists it: its
+// method and echo path (/x/:name), and who may call it.
+type Operation struct {
+	Method, Path string
+	Public       bool   // no session needed
+	Access       string // "public", "signed in" or "menu a|b"
+}
+
+// OpenAPI is the OpenAPI 3.1 document of the route table's operations:
+// every route with its access, parameters, body and answer, their schemas
+// reflected from the Go types (components/schemas). A route without an
+// apiDoc, or two Go types under one component name, is an error.
+func OpenAPI(routes []Operation) ([]byte, error) {
 	r, names := newAPIReflector(requestTypes())
 	r.Spec.SetTitle("formwork API")
 	r.Spec.SetVersion("1")
 	r.Spec.SetDescription("The finance portal's HTTP API (docs/api.md). Every JSON answer is an envelope {code, message, data}; success code S000. Generated from the route table (adapters/httpapi/routes.go) and the Go types: do not edit by hand.")
 	r.Spec.SetAPIKeySecurity("token", "X-token", openapi.InHeader, "the token of POST /api/galaxycommon/login/auth")
-	for _, rt := range s.RouteTable() {
+	for _, rt := range routes {
 		d, ok := apiDocs[rt.Method+" "+rt.Path]
 		if !ok {
-			return nil, fmt.Errorf("route %s %s has no apiDoc (adapters/httpapi/openapi_routes.go)", rt.Method, rt.Path)
+			return nil, fmt.Errorf("route %s %s has no apiDoc (adapters/httpapi/contract/openapi_routes.go)", rt.Method, rt.Path)
 		}
 		if err := addOperation(r, rt, d); err != nil {
 			return nil, fmt.Errorf("%s %s: %w", rt.Method, rt.Path, err)
@@ -74,15 +83,15 @@ func requestTypes() map[reflect.Type]bool {
 	return out
 }
 
-func addOperation(r *openapi31.Reflector, rt Route, d apiDoc) error {
+func addOperation(r *openapi31.Reflector, rt Operation, d apiDoc) error {
 	oc, err := r.NewOperationContext(rt.Method, pathParam.ReplaceAllString(rt.Path, "{$1}"))
 	if err != nil {
 		return err
 	}
 	oc.SetTags(d.Tag)
 	oc.SetSummary(d.Summary)
-	oc.SetDescription("Access: " + rt.Access.String() + ".")
-	if !rt.Access.Public {
+	oc.SetDescription("Access: " + rt.Access + ".")
+	if !rt.Public {
 		oc.AddSecurity("token")
 	}
 	if params := paramsOf(rt.Path, d.Query); params != nil {
@@ -103,9 +112,9 @@ func addOperation(r *openapi31.Reflector, rt Route, d apiDoc) error {
 }
 
 // errorStatuses are the refusals a route may answer.
-func errorStatuses(rt Route, d apiDoc) []int {
+func errorStatuses(rt Operation, d apiDoc) []int {
 	out := []int{http.StatusBadRequest}
-	if !rt.Access.Public {
+	if !rt.Public {
 		out = append(out, http.StatusUnauthorized, http.StatusForbidden)
 	}
 	if rt.Method != http.MethodGet {
@@ -150,13 +159,4 @@ func envelopeOf(data any) any {
 		{Name: "Data", Type: dataType, Tag: `json:"data"`},
 	})
 	return reflect.New(t).Interface()
-}
-
-// openAPIDocument: GET /api/openapi.json.
-func (s *Server) openAPIDocument(c echo.Context) error {
-	b, err := s.OpenAPI()
-	if err != nil {
-		return engine.Errorf(engine.EINTERNAL, "", "%v", err)
-	}
-	return c.Blob(http.StatusOK, "application/json", b)
 }
