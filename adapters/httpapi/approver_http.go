@@ -52,17 +52,7 @@ const approverExample = `{"companyCode": "1000", "costCenter": "", "businessType
 // saveApproverConfig: POST /api/galaxyform/cfg/approver/save. Adds a row,
 // or with id changes one (process.Service.SaveApproverConfig).
 func (s *Server) saveApproverConfig(c echo.Context) error {
-	var in struct {
-		ID            uint          `json:"id"`
-		CompanyCode   string        `json:"companyCode"`
-		CostCenter    string        `json:"costCenter"`
-		BusinessType  string        `json:"businessType"`
-		MinAmount     *budget.Money `json:"minAmount"`
-		MaxAmount     *budget.Money `json:"maxAmount"`
-		Task1Approver string        `json:"task1Approver"`
-		Task2Approver string        `json:"task2Approver"`
-		Status        string        `json:"status"`
-	}
+	var in contract.ApproverConfigChange
 	if err := readJSON(c, &in, true, approverExample); err != nil {
 		return err
 	}
@@ -89,9 +79,7 @@ func (s *Server) saveApproverConfig(c echo.Context) error {
 
 // deleteApproverConfig: POST /api/galaxyform/cfg/approver/delete {id}.
 func (s *Server) deleteApproverConfig(c echo.Context) error {
-	var in struct {
-		ID uint `json:"id"`
-	}
+	var in contract.RowID
 	if err := readJSON(c, &in, true, `{"id": 3}`); err != nil {
 		return err
 	}

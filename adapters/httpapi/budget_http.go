@@ -197,16 +197,7 @@ func releaseAmount(q string) (*budget.Money, error) {
 // budget). Adds a budget or, with id, changes its amount and control; a
 // strong budget cannot drop below what is occupied and consumed (409).
 func (s *Server) saveBudget(c echo.Context) error {
-	var in struct {
-		ID            uint          `json:"id"`
-		CompanyCode   string        `json:"companyCode"`
-		Department    string        `json:"department"`
-		BudgetAccount string        `json:"budgetAccount"`
-		Project       string        `json:"project"`
-		Period        string        `json:"period"`
-		Amount        *budget.Money `json:"amount"`
-		Control       string        `json:"control"`
-	}
+	var in contract.BudgetChange
 	const example = `{"companyCode": "1000", "department": "SAL02", "budgetAccount": "660201", "project": "", "period": "2026-11", "amount": 50000.00, "control": "strong"}`
 	if err := readJSON(c, &in, true, example); err != nil {
 		return err

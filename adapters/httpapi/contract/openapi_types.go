@@ -235,8 +235,8 @@ type budgetRelease struct {
 	Budget     DocumentBudget `json:"budget"`
 }
 
-// budgetChange is the body of saveBudget.
-type budgetChange struct {
+// BudgetChange is the body of saveBudget.
+type BudgetChange struct {
 	ID            uint          `json:"id" description:"Absent: a new budget."`
 	CompanyCode   string        `json:"companyCode"`
 	Department    string        `json:"department"`
@@ -247,8 +247,8 @@ type budgetChange struct {
 	Control       string        `json:"control" enum:"strong,weak,none"`
 }
 
-// approverConfigChange is the body of saveApproverConfig.
-type approverConfigChange struct {
+// ApproverConfigChange is the body of saveApproverConfig.
+type ApproverConfigChange struct {
 	ID            uint          `json:"id" description:"Absent: a new row."`
 	CompanyCode   string        `json:"companyCode"`
 	CostCenter    string        `json:"costCenter"`
@@ -260,8 +260,8 @@ type approverConfigChange struct {
 	Status        string        `json:"status"`
 }
 
-// rowID is the body of deleteApproverConfig, and its answer.
-type rowID struct {
+// RowID is the body of deleteApproverConfig, and its answer.
+type RowID struct {
 	ID uint `json:"id" required:"true"`
 }
 
