@@ -21,7 +21,7 @@ func group() *masterdata.Records {
 		Banks:         []masterdata.Bank{{Cnaps: "102290000011", Name: masterdata.Name{Zh: "工行上海"}, BankCode: "102", BankName: masterdata.Name{Zh: "工商银行"}}},
 		Vendors:       []masterdata.Vendor{{BusinessPartner: masterdata.BusinessPartner{Code: "V1", Name: masterdata.Name{Zh: "供应商"}, Bank: "102290000011"}}},
 		Projects:      []masterdata.Project{{Code: "P1", Name: masterdata.Name{Zh: "项目"}, Company: "1000"}},
-		NamedCodes:    []masterdata.DictionaryEntry{{DicID: "docFamily", Code: "ap", Zh: "应付", En: "Payables"}},
+		NamedCodes:    []masterdata.DictionaryEntry{{DicID: "docFamily", Code: "ap", Name: masterdata.Name{Zh: "应付", En: "Payables"}}},
 		ProfitCenters: nil,
 		SpecialAccounts: []masterdata.SpecialAccount{{Code: "RD", Name: masterdata.Name{Zh: "研发"}, Level: 1, Company: "1000"},
 			{Code: "RD01", Name: masterdata.Name{Zh: "研发一"}, Level: 2, Parent: "RD", Company: "1000"}},

@@ -22,6 +22,9 @@ type Records struct {
 	Projects        []Project
 	SpecialAccounts []SpecialAccount
 	NamedCodes      []DictionaryEntry
+	// Others are the records of the catalogue's other master-data types:
+	// their bodies by type code.
+	Others map[string][]map[string]any
 }
 
 // Problems are the problems of a set of records, one sentence each naming
@@ -49,7 +52,7 @@ var cnapsPattern = regexp.MustCompile(`^[0-9]{12}$`)
 
 // Problems normalises the records (usernames in lower case, the default
 // statuses) and lists their problems: codes and names, references between
-// kinds, the reserved no-project code. None: they may be imported.
+// kinds. None: they may be seeded.
 func (r *Records) Problems() Problems {
 	var p Problems
 	r.normalise()
@@ -74,6 +77,13 @@ func (r *Records) Problems() Problems {
 	r.checkPartners(&p, companies, banks)
 	r.checkProjects(&p, companies)
 	r.checkSpecialAccounts(&p, companies)
+	named := map[string][]DictionaryEntry{}
+	for _, e := range r.NamedCodes {
+		named[e.DicID] = append(named[e.DicID], e)
+	}
+	for dic, list := range named {
+		codes(&p, "dictionaries."+dic, list, func(x DictionaryEntry) (string, Name) { return x.Code, x.Name })
+	}
 	for _, e := range r.NamedCodes {
 		if _, master := KindOf(e.DicID); master {
 			p.add("dictionaries.%s: %s is a master-data dictionary, list its records under their kind", e.DicID, e.DicID)
@@ -173,12 +183,11 @@ func (r *Records) checkPartners(p *Problems, companies, banks map[string]bool) {
 	}
 }
 
+// checkProjects: a project's company, but the no-project entry belongs to
+// every company; a status.
 func (r *Records) checkProjects(p *Problems, companies map[string]bool) {
 	for _, pr := range r.Projects {
-		if pr.Code == NoProjectCode {
-			p.add("project %s: the code is reserved for the dictionary's no-project entry", pr.Code)
-		}
-		p.ref("project "+pr.Code, "company", pr.Company, companies, true)
+		p.ref("project "+pr.Code, "company", pr.Company, companies, pr.Code != NoProjectCode)
 		p.oneOf("project "+pr.Code, "status", pr.Status, ProjectOpen, ProjectClosed)
 	}
 }
@@ -214,8 +223,8 @@ func codes[T any](p *Problems, kind string, list []T, at func(T) (string, Name))
 	for _, x := range list {
 		code, name := at(x)
 		switch {
-		case strings.TrimSpace(code) == "" || strings.TrimSpace(code) != code:
-			p.add("%s %q: the code is empty or has spaces around it", kind, code)
+		case code == "" || !plainCode(code):
+			p.add("%s %q: the code is empty or has spaces around it, a \"/\" or a character that does not print", kind, code)
 		case seen[code]:
 			p.add("%s %s: the code is used twice", kind, code)
 		case name.Zh == "":
