@@ -47,7 +47,8 @@ type Page struct {
 }
 
 // List answers a page of the records of a type that match q. The search
-// runs in memory over the type's snapshot.
+// runs in memory over the type's snapshot, whose bodies the rows share: the
+// caller reads them, never changes them.
 func (s *Service) List(ctx context.Context, actor Actor, typ string, q Query) (*Page, error) {
 	t, err := s.readable(actor, typ)
 	if err != nil {

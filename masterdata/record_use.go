@@ -51,7 +51,8 @@ func (s *Service) writable(actor Actor, code string) (*Type, error) {
 	return t, nil
 }
 
-// Get is the record of a key, active or not: ENOTFOUND when there is none.
+// Get is the record of a key, active or not, the caller's to change:
+// ENOTFOUND when there is none.
 func (s *Service) Get(ctx context.Context, actor Actor, typ, key string) (*Record, error) {
 	t, err := s.readable(actor, typ)
 	if err != nil {
@@ -66,6 +67,9 @@ func (s *Service) Get(ctx context.Context, actor Actor, typ, key string) (*Recor
 		return nil, unknownRecord(t, key)
 	}
 	out := *r
+	if out.Body, err = bodyOf(r.Body); err != nil {
+		return nil, err
+	}
 	return &out, nil
 }
 

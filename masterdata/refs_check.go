@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"formwork/engine"
 )
@@ -73,12 +75,12 @@ func (s *Service) refFinding(ref Ref, rec *Record, company, date string) *engine
 	return nil
 }
 
-// shownCode is a code as a message quotes it: as it is when it is a plain
-// code, else quoted with what does not print escaped (a zero-width space
-// shows as \u200b), at most 40 characters.
+// shownCode is a code (or key) as a message quotes it: as it is when it
+// prints as it is, else quoted with what does not print escaped (a
+// zero-width space shows as \u200b), at most 40 characters.
 func shownCode(code string) string {
 	code = engine.Clip(code, 40)
-	if plainCode(code) {
+	if strings.TrimSpace(code) == code && !strings.ContainsFunc(code, func(r rune) bool { return !unicode.IsPrint(r) }) {
 		return code
 	}
 	return strconv.QuoteToGraphic(code)

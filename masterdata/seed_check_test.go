@@ -1,12 +1,10 @@
 package masterdata_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"formwork/masterdata"
-	"formwork/masterdata/masterdatatest"
 )
 
 // group is a small consistent set of master data.
@@ -51,7 +49,8 @@ func TestRecordsProblems(t *testing.T) {
 			r.Employees = append(r.Employees, masterdata.Employee{EmpID: "E2", Name: masterdata.Name{Zh: "李四"}, Username: "EMPLOYEE01", Company: "1000"})
 		}, "employee E2: username employee01 is another employee's"},
 		"an unknown status":      {func(r *masterdata.Records) { r.Employees[0].Status = "9" }, `employee E1: status must be one of 1, 0, not "9"`},
-		"the no-project code":    {func(r *masterdata.Records) { r.Projects[0].Code = masterdata.NoProjectCode }, "project 0: the code is reserved"},
+		"a project without company": {func(r *masterdata.Records) { r.Projects[0].Company = "" }, "project P1: the company is missing"},
+		"a code with a slash":       {func(r *masterdata.Records) { r.Projects[0].Code = "P/1" }, `project "P/1": the code is empty`},
 		"a CNAPS code too short": {func(r *masterdata.Records) { r.Banks[0].Cnaps = "10229" }, "bank 10229: a CNAPS code is 12 digits"},
 		"a level-2 code without its level-1 code": {func(r *masterdata.Records) { r.SpecialAccounts[1].Parent = "XX" },
 			`special account code RD01: a level-2 code is under a level-1 code, not "XX"`},
@@ -76,61 +75,3 @@ func TestRecordsProblems(t *testing.T) {
 	}
 }
 
-func TestImport(t *testing.T) {
-	ctx := context.Background()
-	store := &masterdatatest.Store{}
-	md := masterdata.NewService(store)
-	broken := group()
-	broken.Companies[0].Sob = "9"
-	if _, err := md.Import(ctx, broken); err == nil || !strings.Contains(err.Error(), "set of books 9") {
-		t.Errorf("importing broken records: %v", err)
-	}
-	if empty, err := md.Empty(ctx); !empty || err != nil {
-		t.Errorf("broken records were written: empty %v, %v", empty, err)
-	}
-	got, err := md.Import(ctx, group())
-	want := masterdata.Counts{SetsOfBooks: 1, Companies: 2, Departments: 1, CostCenters: 1, Employees: 1, Vendors: 1, Banks: 1, Projects: 1,
-		SpecialAccounts: 2, DictionaryEntries: 1}
-	if err != nil || got != want || got.Total() != 12 {
-		t.Fatalf("imported %+v (%v), want %+v", got, err, want)
-	}
-	if e, _ := store.EmployeeByUsername(ctx, "employee01"); e == nil {
-		t.Error("the import did not write the normalised username")
-	}
-	if empty, _ := md.Empty(ctx); empty {
-		t.Error("after an import the master data is still empty")
-	}
-}
-
-func TestNames(t *testing.T) {
-	ctx := context.Background()
-	store := &masterdatatest.Store{Records: *group()}
-	md := masterdata.NewService(store)
-	for _, c := range []struct{ dic, code, lang, want string }{
-		{"company", "1000", "th", "สำนักงานใหญ่กลุ่ม"},
-		{"company", "2000", "en", "Branch"},
-		{"company", "2000", "th", "分公司"}, // engine.Text: Chinese first
-		{"employee", "E1", "en", "Zhang San"},
-		{"project", "0", "th", "ไม่มีโครงการ"},
-		{"docFamily", "ap", "en", "Payables"},
-		{"company", "9999", "en", ""},
-		{"docFamily", "zz", "en", ""},
-		{"company", "", "en", ""},
-	} {
-		got, err := md.CodeName(ctx, c.dic, c.code)
-		if err != nil || got.In(c.lang) != c.want {
-			t.Errorf("CodeName(%s, %s) in %s: %q (%v), want %q", c.dic, c.code, c.lang, got.In(c.lang), err, c.want)
-		}
-	}
-	if n, err := md.PersonName(ctx, "employee01"); err != nil || n != nil {
-		t.Errorf("the username is stored as written in the fake: %v %v", n, err)
-	}
-	store.Records.Employees[0].Username = "employee01"
-	if n, err := md.PersonName(ctx, "employee01"); err != nil || n.In("en") != "Zhang San" {
-		t.Errorf("PersonName: %v %v", n, err)
-	}
-	d, err := md.Dictionary(ctx)
-	if err != nil || d.Name("docFamily", "ap", "en") != "Payables" || d.Name("docFamily", "zz", "en") != "zz" {
-		t.Errorf("Dictionary: %v %v", d, err)
-	}
-}

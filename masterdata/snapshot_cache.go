@@ -23,7 +23,14 @@ type snapshot struct {
 	index    map[string]int // key -> position in records
 
 	mu      sync.Mutex
-	derived map[string]any // by name: typed views, search texts
+	derived map[string]*lazy // by name: typed views, search texts
+}
+
+// lazy is a value derived once (derivations may derive others).
+type lazy struct {
+	once sync.Once
+	v    any
+	err  error
 }
 
 func newSnapshot(revision int64, records []Record) *snapshot {
@@ -32,7 +39,7 @@ func newSnapshot(revision int64, records []Record) *snapshot {
 	for i, r := range records {
 		index[r.Key] = i
 	}
-	return &snapshot{revision: revision, records: records, index: index, derived: map[string]any{}}
+	return &snapshot{revision: revision, records: records, index: index, derived: map[string]*lazy{}}
 }
 
 // record is the record of a key; nil when there is none (an exact match:
@@ -47,16 +54,18 @@ func (s *snapshot) record(key string) *Record {
 // derive answers what build derives from the snapshot, built once per name.
 func derive[T any](s *snapshot, name string, build func() (T, error)) (T, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if v, ok := s.derived[name]; ok {
-		return v.(T), nil
+	l := s.derived[name]
+	if l == nil {
+		l = &lazy{}
+		s.derived[name] = l
 	}
-	v, err := build()
-	if err != nil {
-		return v, err
+	s.mu.Unlock()
+	l.once.Do(func() { l.v, l.err = build() })
+	if l.err != nil {
+		var zero T
+		return zero, l.err
 	}
-	s.derived[name] = v
-	return v, nil
+	return l.v.(T), nil
 }
 
 // searchTexts are the lower-case texts a picker's search runs over, one per

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xuri/excelize/v2"
 	"github.com/shopspring/decimal"
+	"github.com/xuri/excelize/v2"
 
 	"formwork/engine"
 )
