@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -27,6 +29,7 @@ type importRow struct {
 	body   map[string]any
 	active *bool
 	key    string
+	bad    bool // a cell is not what its column holds (the row is not checked further)
 }
 
 // Import reads an xlsx workbook of a type's records (the form Export
@@ -55,6 +58,7 @@ func (s *Service) Import(ctx context.Context, actor Actor, typ string, workbook 
 		return nil, err
 	}
 	if findings = append(findings, checked...); len(findings) > 0 {
+		slices.SortStableFunc(findings, bySheetAndRow)
 		return nil, findings
 	}
 	return s.writeImport(ctx, actor, t, rows)
@@ -66,6 +70,9 @@ func (s *Service) checkImport(ctx context.Context, t *Type, rows []*importRow) (
 	var findings Findings
 	first := map[string]int{}
 	for _, r := range rows {
+		if r.bad {
+			continue
+		}
 		key, bad := t.keyOf(r.body)
 		if bad != nil {
 			findings = append(findings, atRow(t, "", r.row, bad))
@@ -167,11 +174,13 @@ func readRecords(f *excelize.File, t *Type) ([]*importRow, Findings) {
 				if active, ok := yesNo(text); ok {
 					r.active = &active
 				} else if text != "" {
+					r.bad = true
 					findings = append(findings, atRow(t, "", d.row, withPath(badCell(text,
 						engine.Text{"zh": "Y 或 N", "en": "Y or N", "th": "Y หรือ N"}), activeColumn)))
 				}
 			default:
 				if bad := c.setCell(r.body, text); bad != nil {
+					r.bad = true
 					findings = append(findings, atRow(t, "", d.row, withPath(bad, c.name)))
 				}
 			}
@@ -233,7 +242,8 @@ type sheetRow struct {
 }
 
 // readSheet reads a sheet's header and data rows: the column of each
-// header cell (nil for an empty one), and the rows that are not empty.
+// header cell (nil for an empty one), and the rows that are not empty
+// (none when the header has a problem).
 func readSheet(f *excelize.File, t *Type, sheet, list string, known []column) ([]*column, []sheetRow, Findings) {
 	rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
 	if err != nil || len(rows) == 0 {
@@ -241,6 +251,9 @@ func readSheet(f *excelize.File, t *Type, sheet, list string, known []column) ([
 			"zh": "工作表没有标题行", "en": "the sheet has no header row", "th": "แผ่นงานไม่มีแถวหัวเรื่อง"}))}
 	}
 	cols, findings := headerOf(t, list, rows, known)
+	if len(findings) > 0 {
+		return nil, nil, findings // the rows are not read under a header that is wrong
+	}
 	start := 1
 	if len(rows) > 1 && namesRow(rows[1], known) {
 		start = 2
@@ -267,12 +280,12 @@ func headerOf(t *Type, list string, rows [][]string, known []column) ([]*column,
 	if len(rows) > 1 && namesRow(rows[1], known) {
 		header = rows[1]
 	}
-	byHeader := map[string]*column{}
+	byHeader := map[string]*column{} // lower case
 	for i := range known {
 		c := &known[i]
-		byHeader[c.name] = c
+		byHeader[strings.ToLower(c.name)] = c
 		for _, l := range c.label {
-			byHeader[l] = c
+			byHeader[strings.ToLower(l)] = c
 		}
 	}
 	var findings Findings
@@ -283,7 +296,7 @@ func headerOf(t *Type, list string, rows [][]string, known []column) ([]*column,
 		if h == "" {
 			continue
 		}
-		if cols[i] = byHeader[h]; cols[i] == nil {
+		if cols[i] = byHeader[strings.ToLower(h)]; cols[i] == nil {
 			findings = append(findings, atRow(t, list, 1, engine.Refuse(engine.ECHECK, "", engine.Text{
 				"zh": "未知的列“" + engine.Clip(h, 40) + "”", "en": "unknown column " + strconvQuote(h),
 				"th": "ไม่รู้จักคอลัมน์ " + strconvQuote(h)})))
@@ -334,7 +347,35 @@ func withPath(e *engine.Error, path string) *engine.Error {
 	return e
 }
 
-var pathRoot = regexp.MustCompile(`^[^.\[]+`)
+var (
+	pathRoot = regexp.MustCompile(`^[^.\[]+`)
+	rowPath  = regexp.MustCompile(`^(\w+)\[(\d+)\]`)
+)
+
+// bySheetAndRow orders findings of an import: those of the first sheet
+// (rows[N]) first, then by sheet and row.
+func bySheetAndRow(a, b *engine.Error) int {
+	key := func(e *engine.Error) (bool, string, int) {
+		m := rowPath.FindStringSubmatch(e.Path)
+		if m == nil {
+			return false, "", 0
+		}
+		n, _ := strconv.Atoi(m[2])
+		return m[1] != "rows", m[1], n
+	}
+	ao, as, an := key(a)
+	bo, bs, bn := key(b)
+	switch {
+	case ao != bo:
+		if ao {
+			return 1
+		}
+		return -1
+	case as != bs:
+		return strings.Compare(as, bs)
+	}
+	return an - bn
+}
 
 // atRow is a finding of a row: the path rows[N].<path> (<list>[N].<path>
 // on a list field's sheet), the message led by the row and the column.
