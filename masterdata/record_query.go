@@ -212,3 +212,43 @@ func (s *Service) Events(ctx context.Context, actor Actor, q EventQuery) (*Event
 	}
 	return &EventPage{Total: total, Events: events}, nil
 }
+
+// Choice is a record as a dropdown offers it: its key and its display
+// field's value (a name in each language).
+type Choice struct {
+	Key  string
+	Name engine.Text
+}
+
+// Choices lists the active records of a type that any signed-in user may
+// read, by key, for a dictionary of the type's code; ok false when the
+// catalogue has no such type or it is not open to everyone.
+func (s *Service) Choices(ctx context.Context, typ string) (choices []Choice, ok bool, err error) {
+	t := s.typeOf(typ)
+	if t == nil || !slices.Contains(t.Read, AnyRole) {
+		return nil, false, nil
+	}
+	snap, err := s.snapshot(ctx, typ)
+	if err != nil {
+		return nil, true, err
+	}
+	for _, r := range snap.records {
+		if !r.Active {
+			continue
+		}
+		c := Choice{Key: r.Key}
+		switch v := r.Body[t.Display].(type) {
+		case map[string]any:
+			c.Name = engine.Text{}
+			for lang, s := range v {
+				c.Name[lang], _ = s.(string)
+			}
+		case nil:
+			c.Name = engine.Text{"zh": r.Key}
+		default:
+			c.Name = engine.Text{"zh": fmt.Sprint(v)}
+		}
+		choices = append(choices, c)
+	}
+	return choices, true, nil
+}

@@ -12,9 +12,11 @@ import (
 
 // Where a dictionary's options come from, in this order: an enumeration of
 // the catalogue (engine Catalogue.Enums: what the engine checks a field
-// against, so the dropdown offers exactly that), a master-data kind, or
-// the named codes (masterdata.DictionaryEntry). Options come by code
-// (employees by employee id); an enumeration keeps its catalogue order.
+// against, so the dropdown offers exactly that), a master-data kind, a
+// master-data type of the catalogue open to everyone (its active records:
+// key, display name), or the named codes (masterdata.DictionaryEntry).
+// Options come by code (employees by employee id); an enumeration keeps
+// its catalogue order.
 // Dictionaries are answered whole: the spec pages neither /rest/dic/list
 // nor /rest/dic/children, and the web keeps the lists to name codes.
 
@@ -184,8 +186,17 @@ func (s *Service) Dictionaries(ctx context.Context, ids []string, lang string) (
 			}
 			out[id] = list
 		default:
+			choices, isType, err := s.md.Choices(ctx, id)
+			if err != nil {
+				return nil, err
+			}
 			out[id] = []Option{}
-			named = append(named, id)
+			if !isType {
+				named = append(named, id)
+			}
+			for _, c := range choices {
+				out[id] = append(out[id], Opt(c.Key, c.Name.In(lang)))
+			}
 		}
 	}
 	codes, err := s.md.NamedCodes(ctx, named...)

@@ -51,7 +51,7 @@ func oneOfEach(employees int) masterdata.Records {
 		Projects:       []masterdata.Project{{Code: "P1", Name: n("项目"), Company: "1000", Status: masterdata.ProjectOpen}},
 		SpecialAccounts: []masterdata.SpecialAccount{{Code: "RD", Name: n("研发"), Level: 1},
 			{Code: "RD01", Name: n("研发一"), Level: 2, Parent: "RD"}},
-		NamedCodes: []masterdata.DictionaryEntry{{DicID: "empLevel", Code: "P3", Zh: "专员", En: "Specialist"}},
+		NamedCodes: []masterdata.DictionaryEntry{{DicID: "empLevel", Code: "P3", Name: masterdata.Name{Zh: "专员", En: "Specialist"}}},
 	}
 	for i := range employees {
 		r.Employees = append(r.Employees, masterdata.Employee{EmpID: fmt.Sprintf("E%04d", i), Name: n(fmt.Sprintf("员工%d", i)),
@@ -61,7 +61,7 @@ func oneOfEach(employees int) masterdata.Records {
 }
 
 func service(t *testing.T, r masterdata.Records) *searchhelp.Service {
-	return searchhelp.NewService(masterdata.NewService(&masterdatatest.Store{Records: r}), catalogue(t))
+	return searchhelp.NewService(masterdatatest.Seeded(t, r, masterdata.Config{}), catalogue(t))
 }
 
 // Every master-data kind is a dictionary of its records; a named code is a
@@ -146,5 +146,26 @@ func TestRefusals(t *testing.T) {
 	}
 	if err := searchhelp.CheckDictionaryIDs(make([]string, searchhelp.MaxDictionaryIDs)); err != nil {
 		t.Errorf("%d ids: %v", searchhelp.MaxDictionaryIDs, err)
+	}
+}
+
+// A master-data type of the catalogue that everyone may read is a
+// dictionary of its active records; one that is not open to everyone is
+// none.
+func TestMasterDataTypeIsADictionary(t *testing.T) {
+	types := []*masterdata.Type{
+		{Code: "city", Keys: []string{"code"}, Display: "name", Read: []string{masterdata.AnyRole}},
+		{Code: "salaryGrade", Keys: []string{"code"}, Display: "name", Read: []string{"admin"}},
+	}
+	r := oneOfEach(1)
+	r.Others = map[string][]map[string]any{
+		"city":        {{"code": "SH", "name": map[string]any{"zh": "上海", "en": "Shanghai"}}, {"code": "BJ", "name": map[string]any{"zh": "北京"}}},
+		"salaryGrade": {{"code": "G1", "name": map[string]any{"zh": "一级"}}},
+	}
+	md := masterdatatest.Seeded(t, r, masterdata.Config{Types: func() []*masterdata.Type { return types }})
+	got, err := searchhelp.NewService(md, catalogue(t)).Dictionaries(context.Background(), []string{"city", "salaryGrade"}, "en")
+	if err != nil || fmt.Sprint(got["city"]) != fmt.Sprint([]searchhelp.Option{searchhelp.Opt("BJ", "北京"), searchhelp.Opt("SH", "Shanghai")}) ||
+		len(got["salaryGrade"]) != 0 {
+		t.Errorf("dictionaries city and salaryGrade: %v (%v)", got, err)
 	}
 }
