@@ -48,10 +48,10 @@ func TestRecordsProblems(t *testing.T) {
 		"a username twice": {func(r *masterdata.Records) {
 			r.Employees = append(r.Employees, masterdata.Employee{EmpID: "E2", Name: masterdata.Name{Zh: "李四"}, Username: "EMPLOYEE01", Company: "1000"})
 		}, "employee E2: username employee01 is another employee's"},
-		"an unknown status":      {func(r *masterdata.Records) { r.Employees[0].Status = "9" }, `employee E1: status must be one of 1, 0, not "9"`},
+		"an unknown status":         {func(r *masterdata.Records) { r.Employees[0].Status = "9" }, `employee E1: status must be one of 1, 0, not "9"`},
 		"a project without company": {func(r *masterdata.Records) { r.Projects[0].Company = "" }, "project P1: the company is missing"},
 		"a code with a slash":       {func(r *masterdata.Records) { r.Projects[0].Code = "P/1" }, `project "P/1": the code is empty`},
-		"a CNAPS code too short": {func(r *masterdata.Records) { r.Banks[0].Cnaps = "10229" }, "bank 10229: a CNAPS code is 12 digits"},
+		"a CNAPS code too short":    {func(r *masterdata.Records) { r.Banks[0].Cnaps = "10229" }, "bank 10229: a CNAPS code is 12 digits"},
 		"a level-2 code without its level-1 code": {func(r *masterdata.Records) { r.SpecialAccounts[1].Parent = "XX" },
 			`special account code RD01: a level-2 code is under a level-1 code, not "XX"`},
 		"a level-2 code of another company": {func(r *masterdata.Records) { r.SpecialAccounts[1].Company = "2000" },
@@ -74,4 +74,3 @@ func TestRecordsProblems(t *testing.T) {
 		t.Errorf("three problems: %v", many)
 	}
 }
-

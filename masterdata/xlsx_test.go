@@ -2,8 +2,8 @@ package masterdata_test
 
 import (
 	"bytes"
-	"errors"
 	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -80,13 +80,13 @@ func TestImportRefusesBadRows(t *testing.T) {
 		organisation(t, md)
 		header := []any{"code名", "name名（中文）", "Name (English)", "company", "parent"}
 		bad := workbook(t, map[string][][]any{"部门": {header,
-			{"D5", "五部", "Dept 5", "1000"},             // 2: fine
-			{"D6", nil, "no Chinese name", "1000"},       // 3
-			{"D7", "七部", nil, "NOPE"},                    // 4
-			{"D5", "又五部", nil, "1000"},                   // 5: D5 again
-			{"D\u200b8", "八部", nil, "1000", "D5"},        // 6: a zero-width space; D5 of this file passes
-			{},                                           // 7: empty, skipped
-			{"D9", "九部", nil, "1000", "HR01"},          // 8: HR01 of another company
+			{"D5", "五部", "Dept 5", "1000"},         // 2: fine
+			{"D6", nil, "no Chinese name", "1000"}, // 3
+			{"D7", "七部", nil, "NOPE"},              // 4
+			{"D5", "又五部", nil, "1000"},             // 5: D5 again
+			{"D\u200b8", "八部", nil, "1000", "D5"},  // 6: a zero-width space; D5 of this file passes
+			{},                                // 7: empty, skipped
+			{"D9", "九部", nil, "1000", "HR01"}, // 8: HR01 of another company
 		}}, "部门")
 		_, err := md.Import(ctx, admin, "department", bad)
 		code, findings := refusal(err)
