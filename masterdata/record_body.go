@@ -6,9 +6,9 @@ import (
 	"time"
 )
 
-// bodyOf is a value (a record-model type) as a record's body: its JSON
+// BodyOf is a value (a record-model type) as a record's body: its JSON
 // object, numbers kept exact (json.Number).
-func bodyOf(v any) (map[string]any, error) {
+func BodyOf(v any) (map[string]any, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
@@ -31,7 +31,7 @@ func ParseBody(b []byte) (map[string]any, error) {
 // newRecord is a new active record of a body (version 1, not yet
 // stamped): its company and validity are the body's fields company,
 // validFrom and validTo.
-func newRecord(typ, key string, body map[string]any) Record {
+func NewRecord(typ, key string, body map[string]any) Record {
 	r := Record{Type: typ, Key: key, Active: true, Version: 1}
 	r.setBody(body)
 	return r

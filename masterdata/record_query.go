@@ -244,9 +244,9 @@ func (s *Service) Choices(ctx context.Context, typ string) (choices []Choice, ok
 				c.Name[lang], _ = s.(string)
 			}
 		case nil:
-			c.Name = engine.Text{"zh": r.Key}
+			c.Name = untranslated(r.Key)
 		default:
-			c.Name = engine.Text{"zh": fmt.Sprint(v)}
+			c.Name = untranslated(fmt.Sprint(v))
 		}
 		choices = append(choices, c)
 	}

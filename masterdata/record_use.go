@@ -67,7 +67,7 @@ func (s *Service) Get(ctx context.Context, actor Actor, typ, key string) (*Recor
 		return nil, unknownRecord(t, key)
 	}
 	out := *r
-	if out.Body, err = bodyOf(r.Body); err != nil {
+	if out.Body, err = BodyOf(r.Body); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -85,7 +85,7 @@ func (s *Service) Create(ctx context.Context, actor Actor, typ string, body map[
 	if err != nil {
 		return nil, err
 	}
-	r := newRecord(typ, key, body)
+	r := NewRecord(typ, key, body)
 	r.stamp(actor.Username, s.now())
 	err = s.store.InTx(ctx, func(tx Tx) error {
 		switch had, err := tx.Record(typ, key); {
@@ -191,13 +191,13 @@ func (s *Service) checkBody(ctx context.Context, t *Type, body map[string]any) (
 		body = map[string]any{}
 	}
 	var findings Findings
-	key, bad := t.keyOf(body)
+	key, bad := t.Key(body)
 	if bad != nil {
 		findings = append(findings, bad)
 	}
 	findings = append(findings, t.check(body)...)
 	findings = append(findings, t.recordFindings(body)...)
-	r := newRecord(t.Code, key, body)
+	r := NewRecord(t.Code, key, body)
 	date := r.ValidFrom
 	if date == "" {
 		date = s.today()

@@ -55,7 +55,7 @@ func (s *Service) CheckRefs(ctx context.Context, company, date string, refs []Re
 // refFinding is the finding of a reference to rec (nil: there is no such
 // record); nil when it holds.
 func (s *Service) refFinding(ref Ref, rec *Record, company, date string) *engine.Error {
-	title := engine.Text{"zh": ref.Type, "en": ref.Type, "th": ref.Type}
+	title := untranslated(ref.Type)
 	if t := s.typeOf(ref.Type); t != nil {
 		title = t.title()
 	}

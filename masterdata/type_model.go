@@ -106,11 +106,11 @@ type TypeInfo struct {
 	CanWrite bool        `json:"canWrite"`
 }
 
-// keyOf is the record key of a body: the key fields' values joined by "/".
+// Key is the record key of a body: the key fields' values joined by "/".
 // A key value is a string, not empty, without "/", spaces around it or
 // characters that do not print (a zero-width space): else the refusal
 // names the field.
-func (t *Type) keyOf(body map[string]any) (string, *engine.Error) {
+func (t *Type) Key(body map[string]any) (string, *engine.Error) {
 	if len(t.Keys) == 0 {
 		return "", engine.Refuse(engine.EINTERNAL, "", engine.Text{"zh": t.Code + "没有主键字段",
 			"en": t.Code + " has no key fields", "th": t.Code + " ไม่มีฟิลด์คีย์"})
@@ -169,7 +169,7 @@ func (t *Type) label(name string) engine.Text {
 	if f := t.field(name); f != nil && len(f.Label) > 0 {
 		return f.Label
 	}
-	return engine.Text{"zh": name, "en": name, "th": name}
+	return untranslated(name)
 }
 
 // field is the field of a name; nil when the type has none.
@@ -187,5 +187,8 @@ func (t *Type) title() engine.Text {
 	if len(t.Title) > 0 {
 		return t.Title
 	}
-	return engine.Text{"zh": t.Code, "en": t.Code, "th": t.Code}
+	return untranslated(t.Code)
 }
+
+// untranslated is a text that is the same in every language (a code).
+func untranslated(s string) engine.Text { return engine.Text{"zh": s, "en": s, "th": s} }

@@ -309,11 +309,11 @@ func (s *Service) AddTitles(ctx context.Context, dic string, titles map[string]e
 				continue
 			}
 			t := titles[code]
-			body, err := bodyOf(DictionaryEntry{DicID: dic, Code: code, Name: Name{Zh: t["zh"], En: t["en"], Th: t["th"]}})
+			body, err := BodyOf(DictionaryEntry{DicID: dic, Code: code, Name: Name{Zh: t["zh"], En: t["en"], Th: t["th"]}})
 			if err != nil {
 				return err
 			}
-			r := newRecord(TypeDictionary, key, body)
+			r := NewRecord(TypeDictionary, key, body)
 			r.stamp(SeedBy, now)
 			added = append(added, r)
 			events = append(events, Event{Type: TypeDictionary, Key: key, Action: ActionImport, By: SeedBy, At: now, After: r.image()})

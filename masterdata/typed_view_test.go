@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"formwork/masterdata"
+	"formwork/masterdata/masterdatatest"
+	"formwork/seeding"
 
 	"gorm.io/gorm"
 )
@@ -15,8 +17,8 @@ func name(zh string) masterdata.Name { return masterdata.Name{Zh: zh, En: zh + "
 
 // records has one record of every kind, with names that make LIKE's
 // wildcards appear in searches.
-func records() *masterdata.Records {
-	return &masterdata.Records{
+func records() *seeding.MasterRecords {
+	return &seeding.MasterRecords{
 		SetsOfBooks:    []masterdata.SetOfBooks{{Code: "1000", Name: name("账套")}},
 		Companies:      []masterdata.Company{{Code: "1000", Name: name("公司"), Sob: "1000"}, {Code: "2000", Name: name("分公司"), Sob: "1000"}},
 		Departments:    []masterdata.Department{{Code: "D1", Name: name("部门"), Company: "1000", CostCenter: "CC1"}},
@@ -45,7 +47,7 @@ func records() *masterdata.Records {
 func TestTypedViews(t *testing.T) {
 	forEachService(t, func(t *testing.T, md *masterdata.Service, _ *gorm.DB) {
 		ctx := context.Background()
-		if _, err := md.Seed(ctx, records()); err != nil {
+		if _, err := seeding.LoadMasterRecords(ctx, md, records(), "test"); err != nil {
 			t.Fatal(err)
 		}
 		for _, k := range masterdata.Kinds {
@@ -107,9 +109,9 @@ func TestTypedViews(t *testing.T) {
 			t.Errorf("the named codes of docFamily: %+v", named)
 		}
 		// a code the seeds have already: nothing of the second seed is written
-		again := &masterdata.Records{SetsOfBooks: []masterdata.SetOfBooks{{Code: "3000", Name: name("新账套")}},
+		again := &seeding.MasterRecords{SetsOfBooks: []masterdata.SetOfBooks{{Code: "3000", Name: name("新账套")}},
 			Companies: []masterdata.Company{{Code: "1000", Name: name("重复"), Sob: "3000"}}}
-		if _, err := md.Seed(ctx, again); err == nil {
+		if _, err := seeding.LoadMasterRecords(ctx, md, again, "test"); err == nil {
 			t.Fatal("seeding a company code the store has: no error")
 		}
 		if sob := must(md.SetOfBooks(ctx, "3000")); sob != nil {
@@ -121,7 +123,7 @@ func TestTypedViews(t *testing.T) {
 func TestPrefill(t *testing.T) {
 	forEachService(t, func(t *testing.T, md *masterdata.Service, _ *gorm.DB) {
 		ctx := context.Background()
-		if _, err := md.Seed(ctx, records()); err != nil {
+		if _, err := seeding.LoadMasterRecords(ctx, md, records(), "test"); err != nil {
 			t.Fatal(err)
 		}
 		for username, want := range map[string]string{
@@ -141,4 +143,43 @@ func TestPrefill(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestNames(t *testing.T) {
+	ctx := context.Background()
+	types := testTypes()
+	md := masterdata.NewService(masterdatatest.NewStore(), masterdata.Config{Types: func() []*masterdata.Type { return types }})
+	if _, err := seeding.LoadMasterRecords(ctx, md, records(), "test"); err != nil {
+		t.Fatal(err)
+	}
+	must(md.Deactivate(ctx, admin, "company", "2000", 1)) // still named: old documents name it
+	for _, c := range []struct{ dic, code, lang, want string }{
+		{"company", "1000", "th", "公司 th"},
+		{"company", "2000", "en", "分公司 en"},
+		{"employee", "E1", "en", "Zhang 100% San"},
+		{"employee", "E3", "zh", "王五"}, // left the group, still named
+		{"project", "0", "th", "无项目 th"},
+		{"specAccCode2", "RD01", "zh", "研发一"},
+		{"docFamily", "ap", "en", "Payables"},
+		{"empLevel", "P3", "en", "专员"}, // engine.Text: Chinese first
+		{"company", "9999", "en", ""},
+		{"docFamily", "zz", "en", ""},
+		{"company", "", "en", ""},
+	} {
+		got, err := md.CodeName(ctx, c.dic, c.code)
+		if err != nil || got.In(c.lang) != c.want {
+			t.Errorf("CodeName(%s, %s) in %s: %q (%v), want %q", c.dic, c.code, c.lang, got.In(c.lang), err, c.want)
+		}
+	}
+	if n, err := md.PersonName(ctx, "employee01"); err != nil || n.In("en") != "Zhang 100% San" {
+		t.Errorf("PersonName: %v %v", n, err)
+	}
+	d, err := md.Dictionary(ctx)
+	if err != nil || d.Name("docFamily", "ap", "en") != "Payables" || d.Name("docFamily", "zz", "en") != "zz" ||
+		d.Name("company", "1000", "en") != "公司 en" || d.Name("specAccCode1", "RD01", "zh") != "RD01" {
+		t.Errorf("Dictionary: %v %v", d, err)
+	}
+	if empty, err := md.Empty(ctx); empty || err != nil {
+		t.Errorf("empty %v (%v) after loading records", empty, err)
+	}
 }

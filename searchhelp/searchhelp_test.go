@@ -12,6 +12,7 @@ import (
 	"formwork/masterdata"
 	"formwork/masterdata/masterdatatest"
 	"formwork/searchhelp"
+	"formwork/seeding"
 )
 
 var repo struct {
@@ -36,9 +37,9 @@ func catalogue(t *testing.T) searchhelp.Catalogues {
 
 // oneOfEach is master data with a record of every kind and employees
 // employees of company 1000.
-func oneOfEach(employees int) masterdata.Records {
+func oneOfEach(employees int) seeding.MasterRecords {
 	n := func(zh string) masterdata.Name { return masterdata.Name{Zh: zh, En: zh + " (en)"} }
-	r := masterdata.Records{
+	r := seeding.MasterRecords{
 		SetsOfBooks:    []masterdata.SetOfBooks{{Code: "1000", Name: n("账套")}},
 		Companies:      []masterdata.Company{{Code: "1000", Name: n("公司"), Sob: "1000"}},
 		Departments:    []masterdata.Department{{Code: "D1", Name: n("部门"), Company: "1000"}},
@@ -60,8 +61,18 @@ func oneOfEach(employees int) masterdata.Records {
 	return r
 }
 
-func service(t *testing.T, r masterdata.Records) *searchhelp.Service {
-	return searchhelp.NewService(masterdatatest.Seeded(t, r, masterdata.Config{}), catalogue(t))
+func service(t *testing.T, r seeding.MasterRecords) *searchhelp.Service {
+	return searchhelp.NewService(seeded(t, r, masterdata.Config{}), catalogue(t))
+}
+
+// seeded is a master-data service over an in-memory store holding r.
+func seeded(t *testing.T, r seeding.MasterRecords, cfg masterdata.Config) *masterdata.Service {
+	t.Helper()
+	md := masterdata.NewService(masterdatatest.NewStore(), cfg)
+	if _, err := seeding.LoadMasterRecords(context.Background(), md, &r, "test"); err != nil {
+		t.Fatal(err)
+	}
+	return md
 }
 
 // Every master-data kind is a dictionary of its records; a named code is a
@@ -162,7 +173,7 @@ func TestMasterDataTypeIsADictionary(t *testing.T) {
 		"city":        {{"code": "SH", "name": map[string]any{"zh": "上海", "en": "Shanghai"}}, {"code": "BJ", "name": map[string]any{"zh": "北京"}}},
 		"salaryGrade": {{"code": "G1", "name": map[string]any{"zh": "一级"}}},
 	}
-	md := masterdatatest.Seeded(t, r, masterdata.Config{Types: func() []*masterdata.Type { return types }})
+	md := seeded(t, r, masterdata.Config{Types: func() []*masterdata.Type { return types }})
 	got, err := searchhelp.NewService(md, catalogue(t)).Dictionaries(context.Background(), []string{"city", "salaryGrade"}, "en")
 	if err != nil || fmt.Sprint(got["city"]) != fmt.Sprint([]searchhelp.Option{searchhelp.Opt("BJ", "北京"), searchhelp.Opt("SH", "Shanghai")}) ||
 		len(got["salaryGrade"]) != 0 {

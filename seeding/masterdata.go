@@ -52,27 +52,21 @@ type specialAccountSeed struct {
 }
 
 // MasterData loads every masterdata/*.yaml of fsys (the seeds folder)
-// through the master data's Seed, in one transaction. It is meant for an
-// empty database. The seeds are checked first: a code used twice, a
-// reference to an unknown code (a department's company, an employee's cost
-// centre, a vendor's bank, ...), a missing Chinese name or a record its
-// type's check refuses is an error naming the record, and nothing is
-// loaded. Records of types the catalogue lacks are skipped (and counted).
-// Without a masterdata folder it loads nothing.
-func MasterData(ctx context.Context, md *masterdata.Service, fsys fs.FS) (masterdata.Counts, error) {
+// and users.yaml's named codes (LoadMasterRecords). It is meant for an
+// empty database. Without a masterdata folder it loads nothing.
+func MasterData(ctx context.Context, md *masterdata.Service, fsys fs.FS) (MasterDataCounts, error) {
 	files, err := readMasterDataFiles(fsys)
 	if err != nil || files == nil {
-		return masterdata.Counts{}, err
+		return MasterDataCounts{}, err
 	}
 	if err := addUsersDictionary(fsys, files); err != nil {
-		return masterdata.Counts{}, err
+		return MasterDataCounts{}, err
 	}
 	records, problems := files.records()
-	problems = append(problems, records.Problems()...)
 	if err := problems.Err("seeds/" + masterDataDir); err != nil {
-		return masterdata.Counts{}, err
+		return MasterDataCounts{}, err
 	}
-	return md.Seed(ctx, records)
+	return LoadMasterRecords(ctx, md, records, "seeds/"+masterDataDir)
 }
 
 // addUsersDictionary adds the named codes of users.yaml's dictionary
@@ -154,11 +148,11 @@ func readMasterDataFiles(fsys fs.FS) (*masterDataFile, error) {
 // flattened (level-1 codes, each followed by its level-2 codes, which
 // belong to the same companies), the dictionaries as named codes by
 // dictionary and code. The problems are those of the tree's shape.
-func (m *masterDataFile) records() (*masterdata.Records, masterdata.Problems) {
-	r := &masterdata.Records{SetsOfBooks: m.SetsOfBooks, Companies: m.Companies, Departments: m.Departments,
+func (m *masterDataFile) records() (*MasterRecords, Problems) {
+	r := &MasterRecords{SetsOfBooks: m.SetsOfBooks, Companies: m.Companies, Departments: m.Departments,
 		CostCenters: m.CostCenters, ProfitCenters: m.ProfitCenters, BusinessRanges: m.BusinessRanges, Employees: m.Employees,
 		Vendors: m.Vendors, Customers: m.Customers, Banks: m.Banks, Projects: m.Projects, Others: m.Records}
-	var problems masterdata.Problems
+	var problems Problems
 	for _, a := range m.SpecialAccounts {
 		r.SpecialAccounts = append(r.SpecialAccounts, masterdata.SpecialAccount{Code: a.Code, Name: a.Name, Level: 1, Company: a.Company})
 		for _, c := range a.Children {

@@ -28,17 +28,6 @@ func NewStore() *Store {
 	return &Store{records: map[string]masterdata.Record{}, revisions: map[string]int64{}}
 }
 
-// Seeded is a master-data service over a new store holding records (seeded
-// through the service, so checked as the seeds are); it fails t on a
-// problem.
-func Seeded(t interface{ Fatal(...any) }, r masterdata.Records, cfg masterdata.Config) *masterdata.Service {
-	md := masterdata.NewService(NewStore(), cfg)
-	if _, err := md.Seed(context.Background(), &r); err != nil {
-		t.Fatal(err)
-	}
-	return md
-}
-
 func id(typ, key string) string { return typ + "\x00" + key }
 
 func (s *Store) Revisions(_ context.Context, types []string) (map[string]int64, error) {

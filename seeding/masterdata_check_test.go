@@ -1,15 +1,16 @@
-package masterdata_test
+package seeding_test
 
 import (
 	"strings"
 	"testing"
 
 	"formwork/masterdata"
+	"formwork/seeding"
 )
 
 // group is a small consistent set of master data.
-func group() *masterdata.Records {
-	return &masterdata.Records{
+func group() *seeding.MasterRecords {
+	return &seeding.MasterRecords{
 		SetsOfBooks: []masterdata.SetOfBooks{{Code: "1000", Name: masterdata.Name{Zh: "集团账套", En: "Group ledger"}}},
 		Companies: []masterdata.Company{{Code: "1000", Name: masterdata.Name{Zh: "集团总部", En: "Group headquarters", Th: "สำนักงานใหญ่กลุ่ม"}, Sob: "1000"},
 			{Code: "2000", Name: masterdata.Name{Zh: "分公司", En: "Branch"}, Sob: "1000"}},
@@ -35,29 +36,29 @@ func TestRecordsProblems(t *testing.T) {
 		t.Errorf("normalised: username %q, status %q, project status %q", e.Username, e.Status, r.Projects[0].Status)
 	}
 	for name, c := range map[string]struct {
-		edit func(r *masterdata.Records)
+		edit func(r *seeding.MasterRecords)
 		want string
 	}{
-		"an unknown set of books": {func(r *masterdata.Records) { r.Companies[1].Sob = "9" }, "company 2000: set of books 9 is not in the master data"},
-		"a code used twice":       {func(r *masterdata.Records) { r.Companies[1].Code = "1000" }, "company 1000: the code is used twice"},
-		"a code with spaces":      {func(r *masterdata.Records) { r.Projects[0].Code = " P1" }, `project " P1": the code is empty or has spaces around it`},
-		"no Chinese name":         {func(r *masterdata.Records) { r.Departments[0].Name = masterdata.Name{En: "Sales"} }, "department D1: the name needs zh"},
-		"another company's cost centre": {func(r *masterdata.Records) {
+		"an unknown set of books": {func(r *seeding.MasterRecords) { r.Companies[1].Sob = "9" }, "company 2000: set of books 9 is not in the master data"},
+		"a code used twice":       {func(r *seeding.MasterRecords) { r.Companies[1].Code = "1000" }, "company 1000: the code is used twice"},
+		"a code with spaces":      {func(r *seeding.MasterRecords) { r.Projects[0].Code = " P1" }, `project " P1": the code is empty or has spaces around it`},
+		"no Chinese name":         {func(r *seeding.MasterRecords) { r.Departments[0].Name = masterdata.Name{En: "Sales"} }, "department D1: the name needs zh"},
+		"another company's cost centre": {func(r *seeding.MasterRecords) {
 			r.Employees[0].Company, r.Employees[0].Department, r.Employees[0].CostCenter = "2000", "", "CC1"
 		}, "employee E1: cost centre CC1 belongs to company 1000, not 2000"},
-		"a username twice": {func(r *masterdata.Records) {
+		"a username twice": {func(r *seeding.MasterRecords) {
 			r.Employees = append(r.Employees, masterdata.Employee{EmpID: "E2", Name: masterdata.Name{Zh: "李四"}, Username: "EMPLOYEE01", Company: "1000"})
 		}, "employee E2: username employee01 is another employee's"},
-		"an unknown status":         {func(r *masterdata.Records) { r.Employees[0].Status = "9" }, `employee E1: status must be one of 1, 0, not "9"`},
-		"a project without company": {func(r *masterdata.Records) { r.Projects[0].Company = "" }, "project P1: the company is missing"},
-		"a code with a slash":       {func(r *masterdata.Records) { r.Projects[0].Code = "P/1" }, `project "P/1": the code is empty`},
-		"a CNAPS code too short":    {func(r *masterdata.Records) { r.Banks[0].Cnaps = "10229" }, "bank 10229: a CNAPS code is 12 digits"},
-		"a level-2 code without its level-1 code": {func(r *masterdata.Records) { r.SpecialAccounts[1].Parent = "XX" },
+		"an unknown status":         {func(r *seeding.MasterRecords) { r.Employees[0].Status = "9" }, `employee E1: status must be one of 1, 0, not "9"`},
+		"a project without company": {func(r *seeding.MasterRecords) { r.Projects[0].Company = "" }, "project P1: the company is missing"},
+		"a code with a slash":       {func(r *seeding.MasterRecords) { r.Projects[0].Code = "P/1" }, `project "P/1": the code is empty`},
+		"a CNAPS code too short":    {func(r *seeding.MasterRecords) { r.Banks[0].Cnaps = "10229" }, "bank 10229: a CNAPS code is 12 digits"},
+		"a level-2 code without its level-1 code": {func(r *seeding.MasterRecords) { r.SpecialAccounts[1].Parent = "XX" },
 			`special account code RD01: a level-2 code is under a level-1 code, not "XX"`},
-		"a level-2 code of another company": {func(r *masterdata.Records) { r.SpecialAccounts[1].Company = "2000" },
+		"a level-2 code of another company": {func(r *seeding.MasterRecords) { r.SpecialAccounts[1].Company = "2000" },
 			"special account code RD01: a level-2 code belongs to the companies of its level-1 code RD"},
-		"a level 3": {func(r *masterdata.Records) { r.SpecialAccounts[1].Level = 3 }, "special account code RD01: the level is 1 (without a parent) or 2, not 3"},
-		"a named code of a master-data kind": {func(r *masterdata.Records) { r.NamedCodes[0].DicID = "company" },
+		"a level 3": {func(r *seeding.MasterRecords) { r.SpecialAccounts[1].Level = 3 }, "special account code RD01: the level is 1 (without a parent) or 2, not 3"},
+		"a named code of a master-data kind": {func(r *seeding.MasterRecords) { r.NamedCodes[0].DicID = "company" },
 			"dictionaries.company: company is a master-data dictionary"},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -69,7 +70,7 @@ func TestRecordsProblems(t *testing.T) {
 			}
 		})
 	}
-	many := masterdata.Problems{"b", "a", "c"}.Err("seeds")
+	many := seeding.Problems{"b", "a", "c"}.Err("seeds")
 	if many == nil || many.Error() != "seeds: a (and 2 more problems)" {
 		t.Errorf("three problems: %v", many)
 	}

@@ -1,27 +1,31 @@
-package masterdata
+package seeding
 
 import (
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+
+	"formwork/masterdata"
 )
 
-// Records is a whole set of master data to import at once.
-type Records struct {
-	SetsOfBooks     []SetOfBooks
-	Companies       []Company
-	Departments     []Department
-	CostCenters     []CostCenter
-	ProfitCenters   []ProfitCenter
-	BusinessRanges  []BusinessRange
-	Employees       []Employee
-	Vendors         []Vendor
-	Customers       []Customer
-	Banks           []Bank
-	Projects        []Project
-	SpecialAccounts []SpecialAccount
-	NamedCodes      []DictionaryEntry
+// MasterRecords is a whole set of master data to seed at once: the
+// records of the record model's types, and of the catalogue's others.
+type MasterRecords struct {
+	SetsOfBooks     []masterdata.SetOfBooks
+	Companies       []masterdata.Company
+	Departments     []masterdata.Department
+	CostCenters     []masterdata.CostCenter
+	ProfitCenters   []masterdata.ProfitCenter
+	BusinessRanges  []masterdata.BusinessRange
+	Employees       []masterdata.Employee
+	Vendors         []masterdata.Vendor
+	Customers       []masterdata.Customer
+	Banks           []masterdata.Bank
+	Projects        []masterdata.Project
+	SpecialAccounts []masterdata.SpecialAccount
+	NamedCodes      []masterdata.DictionaryEntry
 	// Others are the records of the catalogue's other master-data types:
 	// their bodies by type code.
 	Others map[string][]map[string]any
@@ -53,21 +57,21 @@ var cnapsPattern = regexp.MustCompile(`^[0-9]{12}$`)
 // Problems normalises the records (usernames in lower case, the default
 // statuses) and lists their problems: codes and names, references between
 // kinds. None: they may be seeded.
-func (r *Records) Problems() Problems {
+func (r *MasterRecords) Problems() Problems {
 	var p Problems
 	r.normalise()
-	sobs := codes(&p, "set of books", r.SetsOfBooks, func(x SetOfBooks) (string, Name) { return x.Code, x.Name })
-	companies := codes(&p, "company", r.Companies, func(x Company) (string, Name) { return x.Code, x.Name })
-	codes(&p, "department", r.Departments, func(x Department) (string, Name) { return x.Code, x.Name })
-	codes(&p, "cost centre", r.CostCenters, func(x CostCenter) (string, Name) { return x.Code, x.Name })
-	codes(&p, "profit centre", r.ProfitCenters, func(x ProfitCenter) (string, Name) { return x.Code, x.Name })
-	codes(&p, "business range", r.BusinessRanges, func(x BusinessRange) (string, Name) { return x.Code, x.Name })
-	codes(&p, "employee", r.Employees, func(x Employee) (string, Name) { return x.EmpID, x.Name })
-	codes(&p, "vendor", r.Vendors, func(x Vendor) (string, Name) { return x.Code, x.Name })
-	codes(&p, "customer", r.Customers, func(x Customer) (string, Name) { return x.Code, x.Name })
-	banks := codes(&p, "bank", r.Banks, func(x Bank) (string, Name) { return x.Cnaps, x.Name })
-	codes(&p, "project", r.Projects, func(x Project) (string, Name) { return x.Code, x.Name })
-	codes(&p, "special account code", r.SpecialAccounts, func(x SpecialAccount) (string, Name) { return x.Code, x.Name })
+	sobs := codes(&p, "set of books", r.SetsOfBooks, func(x masterdata.SetOfBooks) (string, masterdata.Name) { return x.Code, x.Name })
+	companies := codes(&p, "company", r.Companies, func(x masterdata.Company) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "department", r.Departments, func(x masterdata.Department) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "cost centre", r.CostCenters, func(x masterdata.CostCenter) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "profit centre", r.ProfitCenters, func(x masterdata.ProfitCenter) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "business range", r.BusinessRanges, func(x masterdata.BusinessRange) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "employee", r.Employees, func(x masterdata.Employee) (string, masterdata.Name) { return x.EmpID, x.Name })
+	codes(&p, "vendor", r.Vendors, func(x masterdata.Vendor) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "customer", r.Customers, func(x masterdata.Customer) (string, masterdata.Name) { return x.Code, x.Name })
+	banks := codes(&p, "bank", r.Banks, func(x masterdata.Bank) (string, masterdata.Name) { return x.Cnaps, x.Name })
+	codes(&p, "project", r.Projects, func(x masterdata.Project) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "special account code", r.SpecialAccounts, func(x masterdata.SpecialAccount) (string, masterdata.Name) { return x.Code, x.Name })
 
 	for _, c := range r.Companies {
 		p.ref("company "+c.Code, "set of books", c.Sob, sobs, true)
@@ -77,15 +81,15 @@ func (r *Records) Problems() Problems {
 	r.checkPartners(&p, companies, banks)
 	r.checkProjects(&p, companies)
 	r.checkSpecialAccounts(&p, companies)
-	named := map[string][]DictionaryEntry{}
+	named := map[string][]masterdata.DictionaryEntry{}
 	for _, e := range r.NamedCodes {
 		named[e.DicID] = append(named[e.DicID], e)
 	}
 	for dic, list := range named {
-		codes(&p, "dictionaries."+dic, list, func(x DictionaryEntry) (string, Name) { return x.Code, x.Name })
+		codes(&p, "dictionaries."+dic, list, func(x masterdata.DictionaryEntry) (string, masterdata.Name) { return x.Code, x.Name })
 	}
 	for _, e := range r.NamedCodes {
-		if _, master := KindOf(e.DicID); master {
+		if _, master := masterdata.KindOf(e.DicID); master {
 			p.add("dictionaries.%s: %s is a master-data dictionary, list its records under their kind", e.DicID, e.DicID)
 			break
 		}
@@ -94,24 +98,24 @@ func (r *Records) Problems() Problems {
 }
 
 // normalise trims and lower-cases usernames and fills the default statuses.
-func (r *Records) normalise() {
+func (r *MasterRecords) normalise() {
 	for i := range r.Employees {
 		e := &r.Employees[i]
 		e.Username = strings.ToLower(strings.TrimSpace(e.Username))
 		if e.Status == "" {
-			e.Status = EmployeeActive
+			e.Status = masterdata.EmployeeActive
 		}
 	}
 	for i := range r.Projects {
 		if r.Projects[i].Status == "" {
-			r.Projects[i].Status = ProjectOpen
+			r.Projects[i].Status = masterdata.ProjectOpen
 		}
 	}
 }
 
 // checkOrganisation checks the company of departments, cost and profit
 // centres and business ranges, and that what they name is of that company.
-func (r *Records) checkOrganisation(p *Problems, companies map[string]bool) {
+func (r *MasterRecords) checkOrganisation(p *Problems, companies map[string]bool) {
 	deptCompany, costCompany, profitCompany := r.companyOf()
 	for _, d := range r.Departments {
 		what := "department " + d.Code
@@ -135,7 +139,7 @@ func (r *Records) checkOrganisation(p *Problems, companies map[string]bool) {
 
 // companyOf maps departments, cost centres and profit centres to their
 // company.
-func (r *Records) companyOf() (dept, cost, profit map[string]string) {
+func (r *MasterRecords) companyOf() (dept, cost, profit map[string]string) {
 	dept, cost, profit = map[string]string{}, map[string]string{}, map[string]string{}
 	for _, d := range r.Departments {
 		dept[d.Code] = d.Company
@@ -149,7 +153,7 @@ func (r *Records) companyOf() (dept, cost, profit map[string]string) {
 	return dept, cost, profit
 }
 
-func (r *Records) checkEmployees(p *Problems, companies map[string]bool) {
+func (r *MasterRecords) checkEmployees(p *Problems, companies map[string]bool) {
 	deptCompany, costCompany, _ := r.companyOf()
 	usernames := map[string]bool{}
 	for _, e := range r.Employees {
@@ -157,7 +161,7 @@ func (r *Records) checkEmployees(p *Problems, companies map[string]bool) {
 		p.ref(what, "company", e.Company, companies, true)
 		p.sameCompany(what, "department", e.Department, e.Company, deptCompany)
 		p.sameCompany(what, "cost centre", e.CostCenter, e.Company, costCompany)
-		p.oneOf(what, "status", e.Status, EmployeeActive, EmployeeLeft)
+		p.oneOf(what, "status", e.Status, masterdata.EmployeeActive, masterdata.EmployeeLeft)
 		if e.Username != "" {
 			if usernames[e.Username] {
 				p.add("%s: username %s is another employee's", what, e.Username)
@@ -167,7 +171,7 @@ func (r *Records) checkEmployees(p *Problems, companies map[string]bool) {
 	}
 }
 
-func (r *Records) checkPartners(p *Problems, companies, banks map[string]bool) {
+func (r *MasterRecords) checkPartners(p *Problems, companies, banks map[string]bool) {
 	for _, v := range r.Vendors {
 		p.ref("vendor "+v.Code, "company", v.Company, companies, false)
 		p.ref("vendor "+v.Code, "bank", v.Bank, banks, false)
@@ -185,16 +189,16 @@ func (r *Records) checkPartners(p *Problems, companies, banks map[string]bool) {
 
 // checkProjects: a project's company, but the no-project entry belongs to
 // every company; a status.
-func (r *Records) checkProjects(p *Problems, companies map[string]bool) {
+func (r *MasterRecords) checkProjects(p *Problems, companies map[string]bool) {
 	for _, pr := range r.Projects {
-		p.ref("project "+pr.Code, "company", pr.Company, companies, pr.Code != NoProjectCode)
-		p.oneOf("project "+pr.Code, "status", pr.Status, ProjectOpen, ProjectClosed)
+		p.ref("project "+pr.Code, "company", pr.Company, companies, pr.Code != masterdata.NoProjectCode)
+		p.oneOf("project "+pr.Code, "status", pr.Status, masterdata.ProjectOpen, masterdata.ProjectClosed)
 	}
 }
 
 // checkSpecialAccounts: a level-1 code's company (empty: every company),
 // a level-2 code under a level-1 code, of its company.
-func (r *Records) checkSpecialAccounts(p *Problems, companies map[string]bool) {
+func (r *MasterRecords) checkSpecialAccounts(p *Problems, companies map[string]bool) {
 	level1 := map[string]string{}
 	for _, a := range r.SpecialAccounts {
 		if a.Level == 1 {
@@ -218,7 +222,7 @@ func (r *Records) checkSpecialAccounts(p *Problems, companies map[string]bool) {
 
 // codes checks that each record of a kind has a code, a Chinese name and no
 // code twice, and returns the codes.
-func codes[T any](p *Problems, kind string, list []T, at func(T) (string, Name)) map[string]bool {
+func codes[T any](p *Problems, kind string, list []T, at func(T) (string, masterdata.Name)) map[string]bool {
 	seen := map[string]bool{}
 	for _, x := range list {
 		code, name := at(x)
@@ -264,4 +268,11 @@ func (p *Problems) oneOf(what, field, value string, allowed ...string) {
 		}
 	}
 	p.add("%s: %s must be one of %s, not %q", what, field, strings.Join(allowed, ", "), value)
+}
+
+// plainCode reports whether a code has no "/", no spaces around it and only
+// characters that print.
+func plainCode(v string) bool {
+	return strings.TrimSpace(v) == v && !strings.Contains(v, "/") &&
+		!strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsPrint(r) })
 }
