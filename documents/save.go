@@ -33,17 +33,14 @@ type Saved struct {
 // document's state does not change.
 const actionPartEdit = "partEdit"
 
-// Create checks a new document and stores it when the check passes.
+// Create checks a new document and stores it when the check passes. The
+// body is decoded once, as the live version of its type: a new document is
+// always of the live version.
 func (s *Service) Create(ctx context.Context, req SaveRequest) (*Saved, error) {
-	doc, structural, err := s.Decode(req.Body)
+	cat := s.cat()
+	doc, structural, err := decodeBody(cat, req.Body, nil)
 	if err != nil {
 		return nil, err
-	}
-	if live := s.cat().DocTypeIn(doc.Type.Edition, doc.Type.Code); live != nil && live != doc.Type {
-		// a new document is always of the live version
-		if doc, structural, err = engine.DecodeAs(live, req.Body); err != nil {
-			return nil, err
-		}
 	}
 	if err := checkFamily(req.Family, doc.Type); err != nil {
 		return nil, err
@@ -58,7 +55,7 @@ func (s *Service) Create(ctx context.Context, req SaveRequest) (*Saved, error) {
 	if _, err := s.gate.MaySave(ctx, req.Who, nil, doc.Type.Family, req.Action, req.Temp); err != nil {
 		return nil, err
 	}
-	return s.CreateDocument(ctx, doc, structural, engine.Options{Action: req.Action, Confirmed: req.Confirmed}, req.Who.Username(), req.Temp)
+	return s.createIn(ctx, cat, doc, structural, engine.Options{Action: req.Action, Confirmed: req.Confirmed}, req.Who.Username(), req.Temp)
 }
 
 // CreateDocument checks a decoded new document and stores it when the check
@@ -67,8 +64,12 @@ func (s *Service) Create(ctx context.Context, req SaveRequest) (*Saved, error) {
 // the action mode does not let the user fill is refused (EFORBIDDEN). Who
 // may file for whom is the caller's to decide (MayFileFor).
 func (s *Service) CreateDocument(ctx context.Context, doc *engine.Document, structural []engine.Finding, opt engine.Options, maker string, temp bool) (*Saved, error) {
-	head := doc.Head()
-	if id := head.String("businessId"); id != "" {
+	return s.createIn(ctx, s.cat(), doc, structural, opt, maker, temp)
+}
+
+// createIn is CreateDocument with the catalogue doc was decoded with.
+func (s *Service) createIn(ctx context.Context, cat *engine.Catalogue, doc *engine.Document, structural []engine.Finding, opt engine.Options, maker string, temp bool) (*Saved, error) {
+	if id := doc.Head().String("businessId"); id != "" {
 		return nil, engine.Refuse(engine.EINVALID, "head.businessId", engine.Text{
 			"zh": fmt.Sprintf("单据%s已有单号：请用 PUT .../head/update 修改", id),
 			"en": fmt.Sprintf("document %s already has a number: update it with PUT .../head/update", id),
@@ -80,44 +81,31 @@ func (s *Service) CreateDocument(ctx context.Context, doc *engine.Document, stru
 	if err := canSave(doc.Type, opt.Action); err != nil {
 		return nil, err
 	}
-	blank := doc.Type.NewDocument()
-	engine.KeepServerFields(doc, blank)
-	ev := engine.Evaluate(doc, structural, opt)
-	engine.Check(blank, nil, opt) // its defaults are no change of the user's
-	if err := forbidden(blank, doc, opt.Action); err != nil {
-		return nil, err
-	}
-	if temp {
-		ev.Check = structuralOnly(ev.Check, structural)
-	}
-	if !ev.Check.Valid {
-		return &Saved{Doc: doc, Evaluation: ev}, nil
-	}
-	now := s.now()
-	rec, err := s.store.Create(ctx, doc.Type.Code, now, func(id string) (*Record, *Event, error) {
-		head["businessId"] = id
-		head["version"] = 1
-		head["schemaVersion"] = doc.Type.Version
-		head["status"] = "draft"
-		head["createBy"] = maker
-		head["createAt"] = now.Format("2006-01-02 15:04:05")
-		rec, err := RecordOf(doc)
-		if err != nil {
-			return nil, nil, err
-		}
-		return rec, &Event{BusinessID: id, At: now, Actor: maker, ToStatus: rec.Status, Action: "create"}, nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &Saved{Record: rec, Doc: doc, Evaluation: ev}, nil
+	return s.save(ctx, cat, write{doc: doc, structural: structural, opt: opt, temp: temp, by: maker})
 }
 
 // Update saves a stored document again, at the version the client loaded
 // (optimistic locking): under the type and version it was saved with, as
-// the lifecycle and the action mode allow.
+// the lifecycle and the action mode allow. The body is decoded once, as
+// that type: the stored record is looked up by the head's businessId while
+// the body is read.
 func (s *Service) Update(ctx context.Context, req SaveRequest) (*Saved, error) {
-	doc, structural, err := s.Decode(req.Body)
+	cat := s.cat()
+	var stored *Record
+	var storedErr error
+	doc, structural, err := decodeBody(cat, req.Body, func(h engine.DecodeHead, live *engine.DocType) *engine.DocType {
+		id := h.String("businessId")
+		if id == "" {
+			return live // refused below, naming head.businessId
+		}
+		if stored, storedErr = s.store.Get(ctx, id); storedErr != nil || stored.DocType != live.Code {
+			return live
+		}
+		if dt := storedType(cat, stored); dt != nil {
+			return dt // checked under the version the document was saved with
+		}
+		return live
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -129,9 +117,8 @@ func (s *Service) Update(ctx context.Context, req SaveRequest) (*Saved, error) {
 	if err != nil {
 		return nil, err
 	}
-	stored, err := s.store.Get(ctx, head.String("businessId"))
-	if err != nil {
-		return nil, err
+	if storedErr != nil {
+		return nil, storedErr
 	}
 	if err := s.MayOpen(ctx, req.Who, stored); err != nil {
 		return nil, err
@@ -157,47 +144,99 @@ func (s *Service) Update(ctx context.Context, req SaveRequest) (*Saved, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dt := s.StoredType(stored); dt != doc.Type {
-		// checked under the version the document was saved with
-		if doc, structural, err = engine.DecodeAs(dt, req.Body); err != nil {
-			return nil, err
-		}
-		head = doc.Head()
-	}
-	return s.updateChecked(ctx, stored, doc, structural, req, saveAs, version)
-}
-
-// updateChecked checks doc against the stored document and writes it.
-func (s *Service) updateChecked(ctx context.Context, stored *Record, doc *engine.Document, structural []engine.Finding, req SaveRequest, saveAs string, version int) (*Saved, error) {
 	prev, _, err := engine.DecodeAs(doc.Type, []byte(stored.Body))
 	if err != nil {
 		return nil, fmt.Errorf("stored document %s cannot be read: %w", stored.BusinessID, err)
 	}
-	engine.KeepServerFields(doc, prev)
-	opt := engine.Options{Action: req.Action, Confirmed: req.Confirmed}
-	ev := engine.Evaluate(doc, structural, opt)
-	engine.Check(prev, nil, opt)
-	if err := forbidden(prev, doc, req.Action); err != nil {
+	return s.save(ctx, cat, write{doc: doc, structural: structural, opt: engine.Options{Action: req.Action, Confirmed: req.Confirmed},
+		temp: req.Temp, by: req.Who.Username(), stored: stored, prev: prev, saveAs: saveAs, version: version})
+}
+
+// write is one save whose who and what are settled: the decoded document,
+// the record and document it changes (nil for a new document), and how.
+type write struct {
+	doc        *engine.Document
+	structural []engine.Finding
+	opt        engine.Options
+	temp       bool   // a temporary save: only malformed values are refused
+	by         string // the user (the maker of a new document)
+	stored     *Record
+	prev       *engine.Document // stored, decoded under doc's type
+	saveAs     string           // the lifecycle action of an update (partEdit is on the record)
+	version    int              // the version of an update the client loaded
+}
+
+// save is the one save path of create, update and temporary save: the
+// engine checks the save once (one preparation, one check, the forbidden
+// changes from the same state), then the store gets the finished record. A
+// check that refuses writes nothing: Saved has no Record and says why.
+func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Saved, error) {
+	sc := cat.CheckSave(w.doc, w.structural, w.prev, w.opt)
+	if err := forbidden(sc.Forbidden, w.opt.Action); err != nil {
 		return nil, err
 	}
-	if req.Temp {
-		ev.Check = structuralOnly(ev.Check, structural)
+	if w.temp {
+		sc.Check = structuralOnly(sc.Check, w.structural)
 	}
-	if !ev.Check.Valid {
-		return &Saved{Doc: doc, Evaluation: ev}, nil
+	saved := &Saved{Doc: w.doc, Evaluation: sc.Evaluation}
+	if !sc.Check.Valid {
+		return saved, nil
 	}
-	head := doc.Head()
-	head["version"] = version + 1
-	head["schemaVersion"] = doc.Type.Version
-	var event *Event
-	if saveAs == actionPartEdit { // a change in approval is on the record
-		event = &Event{BusinessID: stored.BusinessID, At: s.now(), Actor: req.Who.Username(), FromStatus: stored.Status, ToStatus: stored.Status, Action: actionPartEdit}
+	var err error
+	if w.stored == nil {
+		saved.Record, err = s.insert(ctx, w)
+	} else {
+		saved.Record, err = s.replace(ctx, w)
 	}
-	rec, err := RecordOf(doc)
 	if err != nil {
 		return nil, err
 	}
-	written, err := s.store.Update(ctx, rec, version, event)
+	return saved, nil
+}
+
+// insert numbers a checked new document, fills in the server's fields and
+// stores it with its create event.
+func (s *Service) insert(ctx context.Context, w write) (*Record, error) {
+	now := s.now()
+	number, err := s.store.Number(ctx, w.doc.Type.Code, now)
+	if err != nil {
+		return nil, err
+	}
+	defer number.Abandon()
+	id := number.BusinessID()
+	head := w.doc.Head()
+	head["businessId"] = id
+	head["version"] = 1
+	head["schemaVersion"] = w.doc.Type.Version
+	head["status"] = "draft"
+	head["createBy"] = w.by
+	head["createAt"] = now.Format("2006-01-02 15:04:05")
+	rec, err := RecordOf(w.doc)
+	if err != nil {
+		return nil, err
+	}
+	rec.CreatedAt, rec.UpdatedAt = now, now
+	if err := number.Insert(rec, &Event{BusinessID: id, At: now, Actor: w.by, ToStatus: rec.Status, Action: "create"}); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// replace writes a checked change of a stored document over it, if no one
+// was quicker (ECONFLICT otherwise).
+func (s *Service) replace(ctx context.Context, w write) (*Record, error) {
+	head := w.doc.Head()
+	head["version"] = w.version + 1
+	head["schemaVersion"] = w.doc.Type.Version
+	var event *Event
+	if w.saveAs == actionPartEdit { // a change in approval is on the record
+		event = &Event{BusinessID: w.stored.BusinessID, At: s.now(), Actor: w.by, FromStatus: w.stored.Status, ToStatus: w.stored.Status, Action: actionPartEdit}
+	}
+	rec, err := RecordOf(w.doc)
+	if err != nil {
+		return nil, err
+	}
+	written, err := s.store.Update(ctx, rec, w.version, event)
 	if err != nil {
 		return nil, err
 	}
@@ -205,10 +244,10 @@ func (s *Service) updateChecked(ctx context.Context, stored *Record, doc *engine
 		if _, err := s.store.Get(ctx, rec.BusinessID); err != nil {
 			return nil, err
 		}
-		return nil, staleVersion(rec.BusinessID, version, version+1)
+		return nil, staleVersion(rec.BusinessID, w.version, w.version+1)
 	}
-	rec.Edition, rec.CreatedAt = stored.Edition, stored.CreatedAt
-	return &Saved{Record: rec, Doc: doc, Evaluation: ev}, nil
+	rec.Edition, rec.CreatedAt = w.stored.Edition, w.stored.CreatedAt
+	return rec, nil
 }
 
 // versionOf reads head.businessId and head.version of an update.
@@ -275,9 +314,6 @@ func checkFamily(family string, d *engine.DocType) error {
 		"th": fmt.Sprintf("เอกสาร %s บันทึกภายใต้ /yx/%s/ ไม่ใช่ /yx/%s/", d.Code, d.Family, engine.Clip(family, 10))})
 }
 
-// CheckFamily is checkFamily for the load of a stored document.
-func CheckFamily(family string, d *engine.DocType) error { return checkFamily(family, d) }
-
 // canSave refuses a save under an action mode without a save button (read,
 // oareview).
 func canSave(d *engine.DocType, action string) error {
@@ -291,9 +327,8 @@ func canSave(d *engine.DocType, action string) error {
 }
 
 // forbidden refuses changes to fields the action mode does not let the
-// user edit, naming them.
-func forbidden(prev, next *engine.Document, action string) error {
-	paths := engine.ForbiddenChanges(prev, next, action)
+// user edit (paths), naming them.
+func forbidden(paths []string, action string) error {
 	if len(paths) == 0 {
 		return nil
 	}

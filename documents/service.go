@@ -45,8 +45,9 @@ func (s *Service) Count(ctx context.Context) (int64, error) { return s.store.Cou
 // edition and schema version. A version the catalogue no longer has (never
 // released, then changed) falls back to the live type; nil when the
 // catalogue has no such type at all.
-func (s *Service) StoredType(rec *Record) *engine.DocType {
-	cat := s.cat()
+func (s *Service) StoredType(rec *Record) *engine.DocType { return storedType(s.cat(), rec) }
+
+func storedType(cat *engine.Catalogue, rec *Record) *engine.DocType {
 	edition := rec.Edition
 	if edition == "" {
 		edition = cat.DefaultEdition
@@ -79,4 +80,36 @@ func (s *Service) Decoded(rec *Record) (*engine.Document, []engine.Finding, erro
 		return nil, nil, fmt.Errorf("stored document %s cannot be read: %w", rec.BusinessID, err)
 	}
 	return doc, structural, nil
+}
+
+// Loaded is a stored document opened under an action mode: its record (the
+// body as stored), the document under the type and version it was saved
+// with, and its evaluation under the action (field states and check).
+type Loaded struct {
+	Record     *Record
+	Doc        *engine.Document
+	Evaluation *engine.Evaluation
+}
+
+// Load opens a stored document for who under action, as the form shows it:
+// ENOTFOUND when there is none, EFORBIDDEN when who may not read it
+// (MayRead), EINVALID when family is not its type's. The document is
+// prepared and checked once.
+func (s *Service) Load(ctx context.Context, who Actor, businessID, family, action string) (*Loaded, error) {
+	rec, err := s.store.Get(ctx, businessID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.MayRead(ctx, who, rec); err != nil {
+		return nil, err
+	}
+	doc, structural, err := s.Decoded(rec)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkFamily(family, doc.Type); err != nil {
+		return nil, err
+	}
+	ev := engine.Evaluate(doc, structural, engine.Options{Action: action})
+	return &Loaded{Record: rec, Doc: doc, Evaluation: ev}, nil
 }

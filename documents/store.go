@@ -7,10 +7,11 @@ import (
 
 // Store keeps document records. Implementations: adapters/sqldb.
 type Store interface {
-	// Create numbers a new document of docType on the day of at (EX02 +
-	// yyyyMMdd + a 4-digit sequence) and stores what build makes of the
-	// number, with its event, in one transaction.
-	Create(ctx context.Context, docType string, at time.Time, build func(businessID string) (*Record, *Event, error)) (*Record, error)
+	// Number begins storing a new document of docType: it allocates the
+	// next number on the day of at (EX02 + yyyyMMdd + a 4-digit sequence,
+	// more digits past 9999) in a transaction it leaves open for the
+	// finished record (Numbered.Insert) or for Abandon.
+	Number(ctx context.Context, docType string, at time.Time) (Numbered, error)
 	// Update replaces the stored document if its version is still
 	// expectVersion, writing ev (when not nil) in the same transaction; it
 	// reports false, writing nothing, when the version is not the latest.
@@ -25,6 +26,20 @@ type Store interface {
 	// HasDecided reports whether user completed a task on the document
 	// (their completed list).
 	HasDecided(ctx context.Context, user, businessID string) (bool, error)
+}
+
+// Numbered is a new document's number in its open transaction: the number
+// and the record are written in one transaction, so a number is used by
+// exactly one stored document and no number is lost.
+type Numbered interface {
+	// BusinessID is the number allocated.
+	BusinessID() string
+	// Insert stores the finished record (numbered, its server fields filled
+	// in) with its event, and commits.
+	Insert(rec *Record, ev *Event) error
+	// Abandon rolls the transaction back, the number with it; after Insert
+	// it does nothing. Every Numbered is inserted or abandoned.
+	Abandon()
 }
 
 // Tx is what another use case writes of documents inside its own unit of

@@ -152,3 +152,42 @@ func compileSchema(t testing.TB, docType, subType string) *jsonschema.Schema {
 	}
 	return s
 }
+
+// BenchmarkSaveCheckEX02 is the engine's part of one save from the JSON
+// bytes: decode, then CheckSave (one preparation, one check, the forbidden
+// changes), for a new claim (compared with its cached blank) and an update
+// (compared with the stored document, decoded too).
+func BenchmarkSaveCheckEX02(b *testing.B) {
+	c := catalogue(b)
+	for _, n := range []int{3, 500} {
+		raw := ex02WithLines(n, false)
+		stored, _, _ := engine.Decode(c, raw)
+		engine.Check(stored, nil, engine.Options{Action: "new"})
+		prevRaw, _ := stored.MarshalJSON()
+		b.Run(fmt.Sprintf("create/lines=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				d, fs, err := engine.Decode(c, raw)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if sc := c.CheckSave(d, fs, nil, engine.Options{Action: "new"}); !sc.Check.Valid || len(sc.Forbidden) > 0 {
+					b.Fatalf("refused: %+v %v", sc.Check.Errors, sc.Forbidden)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("update/lines=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				d, fs, err := engine.Decode(c, raw)
+				if err != nil {
+					b.Fatal(err)
+				}
+				prev, _, _ := engine.DecodeAs(d.Type, prevRaw)
+				if sc := c.CheckSave(d, fs, prev, engine.Options{Action: "edit"}); !sc.Check.Valid || len(sc.Forbidden) > 0 {
+					b.Fatalf("refused: %+v %v", sc.Check.Errors, sc.Forbidden)
+				}
+			}
+		})
+	}
+}

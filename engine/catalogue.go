@@ -3,41 +3,54 @@ package engine
 import (
 	"io/fs"
 
+	"formwork/engine/eval"
 	"formwork/engine/fixtures"
 	"formwork/engine/lint"
 	"formwork/engine/load"
 	"formwork/engine/versions"
 )
 
-// Catalogue is a loaded and compiled catalogue (load.Catalogue: its types,
-// editions, versions and field catalogue) with what the later stages do
-// with one: review and release its versions, diff two of them, report its
-// coverage, replay its fixtures. It is immutable after Load and safe for
-// concurrent use.
+// Catalogue is a loaded and compiled catalogue (load.Catalogue: its
+// document types, editions, versions, field catalogue and master-data
+// types) with what the later stages do with one: check a save, review and
+// release its versions, diff two of them, report its coverage, replay its
+// fixtures. It is immutable after Load (but for the blank documents it
+// caches) and safe for concurrent use.
 type Catalogue struct {
 	*load.Catalogue
+	blanks eval.Blanks // the blank new documents creates are compared with
 }
 
-// Load reads and compiles a catalogue from fsys (schemas/ and rules/). Any
-// problem makes it return a *LoadError listing all problems with file,
-// line and column; no file, however malformed, makes it panic.
+// Load reads and compiles a catalogue from fsys (schemas/, with
+// schemas/_masterdata, and rules/). Any problem makes it return a
+// *LoadError listing all problems with file, line and column; no file,
+// however malformed, makes it panic.
 func Load(fsys fs.FS) (*Catalogue, error) {
 	c, err := load.Load(fsys)
 	if err != nil {
 		return nil, err
 	}
-	return &Catalogue{c}, nil
+	return &Catalogue{Catalogue: c}, nil
 }
 
-// Review compares the live catalogue with the released versions the lock
-// names (see versions.Review).
+// CheckSave evaluates a decoded document for a save under opt, in place:
+// prev is the stored document of an update, nil for a new document, which
+// is compared with the blank document of its type and sub-type (built once
+// per catalogue, type version, sub-type and action). It prepares and checks
+// the document once; see eval.CheckSave.
+func (c *Catalogue) CheckSave(doc *Document, structural []Finding, prev *Document, opt Options) *SaveCheck {
+	return eval.CheckSave(doc, structural, prev, opt, &c.blanks)
+}
+
+// Review compares the live catalogue (document types and master-data
+// types) with the released versions the lock names (see versions.Review).
 func (c *Catalogue) Review(fsys fs.FS, lock Lock) []Problem {
 	return versions.Review(c.Catalogue, fsys, lock)
 }
 
-// Release records every live document type as released: the snapshot files
-// to write and the new lock, or the problems that refuse it (see
-// versions.Release).
+// Release records every live document type and master-data type as
+// released: the snapshot files to write and the new lock, or the problems
+// that refuse it (see versions.Release).
 func (c *Catalogue) Release(fsys fs.FS, lock Lock) (map[string][]byte, Lock, []Problem) {
 	return versions.Release(c.Catalogue, fsys, lock)
 }

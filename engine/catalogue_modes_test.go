@@ -24,9 +24,10 @@ func example(t testing.TB, code string) obj {
 
 // The catalogue's action-mode decisions (schemas/*.yaml `editable:`
 // conditions): which fields a mode lets the user change, as the server
-// enforces it (ForbiddenChanges). Each case changes a stored document (prev)
+// enforces it (CheckSave's forbidden changes). Each case changes a stored document (prev)
 // under a mode and names the fields refused, "" for none.
 func TestCatalogueModeEditability(t *testing.T) {
+	c := catalogue(t)
 	invoice := []any{obj{"invoiceType": "增值税普通发票", "invoiceNo": "26317000001234567890", "amount": json.Number("120.00")}}
 	supplement := map[string]any{"head.businessType1": "A05", "head.businessType2": nil, "itemList": nil}
 	tests := []struct {
@@ -83,9 +84,8 @@ func TestCatalogueModeEditability(t *testing.T) {
 			prev, _ := decode(t, base)
 			next, _ := decode(t, patch(base, tt.change))
 			opt := engine.Options{Action: tt.action}
-			engine.Check(prev, nil, opt) // defaults on both sides, as the server does
-			engine.Check(next, nil, opt)
-			got := strings.Join(engine.ForbiddenChanges(prev, next, tt.action), ",")
+			engine.Check(prev, nil, opt) // as the server stored it
+			got := strings.Join(c.CheckSave(next, nil, prev, opt).Forbidden, ",")
 			if got != tt.want {
 				t.Errorf("refused %q, want %q", got, tt.want)
 			}

@@ -295,3 +295,35 @@ func TestCatalogueSpecSubTypeHomes(t *testing.T) {
 		}
 	}
 }
+
+// The blank new documents a create is compared with belong to one loaded
+// catalogue: a reloaded catalogue (serve --dev) builds its own.
+func TestCheckSaveBlanksPerCatalogue(t *testing.T) {
+	first := catalogue(t)
+	reloaded, err := engine.Load(os.DirFS(".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(validEX02())
+	for _, tt := range []struct {
+		name string
+		c    *engine.Catalogue
+		want engine.EvalCount
+	}{
+		{"the first create of a catalogue builds the blank", first, engine.EvalCount{Prepares: 2, Checks: 1}},
+		{"the next one uses it", first, engine.EvalCount{Prepares: 1, Checks: 1}},
+		{"a reloaded catalogue builds its own", reloaded, engine.EvalCount{Prepares: 2, Checks: 1}},
+		{"and keeps it", reloaded, engine.EvalCount{Prepares: 1, Checks: 1}},
+	} {
+		d, fs, err := engine.Decode(tt.c, raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := engine.EvalCounters()
+		// an action no other test creates under, so that the first is the first
+		sc := tt.c.CheckSave(d, fs, nil, engine.Options{Action: "oaapplicant"})
+		if got := engine.EvalCounters().Since(before); got != tt.want || !sc.Check.Valid {
+			t.Errorf("%s: counted %+v, want %+v; check %+v", tt.name, got, tt.want, sc.Check.Errors)
+		}
+	}
+}

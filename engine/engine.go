@@ -13,6 +13,10 @@
 //	fixtures   rule fixtures replayed through decode and check
 //	lifecycle  document states and actions
 //
+// Master-data types (schemas/_masterdata) go through the same stages: load
+// compiles them, model checks records against them (MasterDataType.Check),
+// export writes their JSON Schema, versions releases them.
+//
 // The names here are aliases of the stages' types and thin functions over
 // them, so that callers keep writing engine.X.
 package engine
@@ -55,6 +59,15 @@ type (
 	SubTypeOption = model.SubTypeOption
 )
 
+// Master data (package model): the types of schemas/_masterdata and the
+// references documents and records hold.
+type (
+	MasterDataType  = model.MasterDataType
+	MasterDataField = model.MasterDataField
+	MasterDataRule  = model.MasterDataRule
+	Ref             = model.Ref
+)
+
 // The catalogue's editions (package load).
 type Edition = load.Edition
 
@@ -63,6 +76,8 @@ type (
 	Options    = eval.Options
 	FieldState = eval.FieldState
 	Evaluation = eval.Evaluation
+	SaveCheck  = eval.SaveCheck
+	EvalCount  = eval.Counters
 )
 
 // Versions (package versions).
@@ -109,6 +124,8 @@ const (
 	TypeNumber      = model.TypeNumber
 	TypeInteger     = model.TypeInteger
 	TypeEnum        = model.TypeEnum
+	TypeBoolean     = model.TypeBoolean
+	TypeList        = model.TypeList
 	SeverityError   = model.SeverityError
 	SeverityWarning = model.SeverityWarning
 	SeverityConfirm = model.SeverityConfirm
@@ -126,7 +143,19 @@ const (
 	SchemaDialect = export.SchemaDialect
 )
 
+// Scopes of master-data types and the fields the store knows by name.
+const (
+	ScopeCompany   = model.ScopeCompany
+	ScopeGroup     = model.ScopeGroup
+	CompanyField   = model.CompanyField
+	ValidFromField = model.ValidFromField
+	ValidToField   = model.ValidToField
+	MasterDataDir  = load.MasterDataDir
+)
+
 var (
+	// MasterDataAreas are the areas of master-data types, in menu order.
+	MasterDataAreas = model.MasterDataAreas
 	// ActionModes are the action modes of the form (spec: action query parameter).
 	ActionModes = model.ActionModes
 	// SubTypeKeys are the head fields that choose a sub-type, outermost first.

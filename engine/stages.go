@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"encoding/json"
 	"io/fs"
 
 	"formwork/engine/decode"
 	"formwork/engine/eval"
+	"formwork/engine/export"
 	"formwork/engine/fixtures"
 	"formwork/engine/lifecycle"
 	"formwork/engine/lint"
@@ -16,6 +18,16 @@ import (
 // names in the edition of head.companyCode and head.sob (see decode.Decode):
 // structural findings, or an *Error when the input is no document.
 func Decode(c *Catalogue, raw []byte) (*Document, []Finding, error) { return decode.Decode(c, raw) }
+
+// DecodeHead is the head of a document JSON before its type is chosen.
+type DecodeHead = decode.Head
+
+// DecodeChoosing is Decode with the type chosen by choose from the head and
+// the live type Decode would take, parsing and decoding the JSON once (see
+// decode.DecodeChoosing).
+func DecodeChoosing(c *Catalogue, raw []byte, choose func(h DecodeHead, live *DocType) *DocType) (*Document, []Finding, error) {
+	return decode.DecodeChoosing(c, raw, choose)
+}
 
 // DecodeIn is Decode in the given edition instead of the head's.
 func DecodeIn(c *Catalogue, edition string, raw []byte) (*Document, []Finding, error) {
@@ -37,11 +49,9 @@ func Evaluate(doc *Document, structural []Finding, opt Options) *Evaluation {
 	return eval.Evaluate(doc, structural, opt)
 }
 
-// ForbiddenChanges lists the paths where next differs from prev in a field
-// the action mode does not let the user edit (see eval.ForbiddenChanges).
-func ForbiddenChanges(prev, next *Document, action string) []string {
-	return eval.ForbiddenChanges(prev, next, action)
-}
+// EvalCounters reads how many documents this process prepared and fully
+// checked (see eval.Counters): for tests that count the work of a save.
+func EvalCounters() EvalCount { return eval.CountersNow() }
 
 // KeepServerFields makes the read-only fields of doc what they are in from
 // (see model.KeepServerFields).
@@ -103,3 +113,27 @@ func Snapshot(d *DocType) []byte { return versions.Snapshot(d) }
 // catalogue text of fsys (schemas/ and rules/, released snapshots left out)
 // that lacks zh, en or th (see lint.Languages).
 func MissingLanguages(fsys fs.FS, severity string) []Problem { return lint.Languages(fsys, severity) }
+
+// DocumentRefs lists the master-data references a document holds: every
+// non-empty value of a field with `ref:`, with its path (head.department,
+// lineList[2].costType); deleted rows hold none.
+func DocumentRefs(doc *Document) []Ref { return model.DocumentRefs(doc) }
+
+// ExportMasterData builds the JSON Schema (draft 2020-12) and uiSchema of a
+// master-data type's record body, titles in lang (see export.MasterData).
+func ExportMasterData(t *MasterDataType, lang string) (schema, uiSchema json.RawMessage) {
+	s, ui := export.MasterData(t, lang)
+	schema, _ = json.Marshal(s)
+	uiSchema, _ = json.Marshal(ui)
+	return schema, uiSchema
+}
+
+// CompareMasterData lists the changes from one version of a master-data type
+// to another (see versions.CompareMasterData for what breaks).
+func CompareMasterData(old, new *MasterDataType) []Change {
+	return versions.CompareMasterData(old, new)
+}
+
+// SnapshotMasterData writes a master-data type as a self-contained YAML file,
+// as `formwork lint --release` files it.
+func SnapshotMasterData(t *MasterDataType) []byte { return versions.SnapshotMasterData(t) }

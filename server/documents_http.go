@@ -129,24 +129,11 @@ func (s *Server) loadDocument(c echo.Context) error {
 	if _, err := actionOf(c); err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	rec, err := s.documents.Get(ctx, id)
+	l, err := s.documents.Load(c.Request().Context(), CurrentUser(c), id, c.Param("family"), action)
 	if err != nil {
 		return err
 	}
-	if err := s.documents.MayRead(ctx, CurrentUser(c), rec); err != nil {
-		return err
-	}
-	doc, structural, err := s.documents.Decoded(rec)
-	if err != nil {
-		return err
-	}
-	if err := documents.CheckFamily(c.Param("family"), doc.Type); err != nil {
-		return err
-	}
-	// the stored body is answered as stored; the evaluation runs on a copy
-	ev := engine.Evaluate(doc.Clone(), structural, engine.Options{Action: action})
-	return s.answerDocument(c, rec, doc, ev, action)
+	return s.answerDocument(c, l.Record, l.Doc, l.Evaluation, action)
 }
 
 // storedType is the document type a stored document was saved under.

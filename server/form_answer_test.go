@@ -3,6 +3,8 @@ package server_test
 import (
 	"encoding/json"
 	"testing"
+
+	"formwork/engine"
 )
 
 // formOf decodes the member form of a document answer.
@@ -24,7 +26,7 @@ func formOf(t *testing.T, res *apiResponse) map[string]any {
 // form action.
 func TestDocumentAnswersCarryForm(t *testing.T) {
 	forEachDatabase(t, func(t *testing.T, api *testAPI) {
-		created := api.request(t, "POST", "/api/galaxyform/yx/ap/head/create?action=new", travelClaim(), nil)
+		created := api.request(t, "POST", createClaim, travelClaim(), nil)
 		if created.status != 200 {
 			t.Fatalf("create: HTTP %d: %s", created.status, clip(created.body))
 		}
@@ -94,4 +96,41 @@ func containsAll(list any, want ...string) bool {
 		}
 	}
 	return true
+}
+
+// TestSaveWorkOverHTTP: a create, a temporary save, an update and a load
+// each prepare and check the document once, the answer's form included
+// (it reuses the save's evaluation).
+func TestSaveWorkOverHTTP(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		// the blank new claim is built by the first create of the catalogue
+		api.request(t, "POST", createClaim, travelClaim(), nil)
+		once := engine.EvalCount{Prepares: 1, Checks: 1}
+		counted := func(t *testing.T, what string, send func() *apiResponse) *apiResponse {
+			t.Helper()
+			before := engine.EvalCounters()
+			res := send()
+			if got := engine.EvalCounters().Since(before); got != once {
+				t.Errorf("%s: counted %+v, want %+v", what, got, once)
+			}
+			if res.status != 200 {
+				t.Fatalf("%s: HTTP %d: %s", what, res.status, clip(res.body))
+			}
+			formOf(t, res)
+			return res
+		}
+		created := counted(t, "create", func() *apiResponse {
+			return api.request(t, "POST", createClaim, travelClaim(), nil)
+		})
+		counted(t, "temporary save", func() *apiResponse {
+			return api.request(t, "POST", createClaim+"&tempSave=1", travelClaim(without("head.description")), nil)
+		})
+		id, _ := valueAt(created.data(t), "head", "businessId")
+		counted(t, "update", func() *apiResponse {
+			return updateTravelClaim(t, api, id.(string), 1, with("head.description", "上海客户拜访差旅费"))
+		})
+		counted(t, "load", func() *apiResponse {
+			return api.request(t, "GET", "/api/galaxyform/yx/ap/head/load?businessId="+id.(string), "", nil)
+		})
+	})
 }

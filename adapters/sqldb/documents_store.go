@@ -20,42 +20,59 @@ func NewDocumentStore(db *gorm.DB) *DocumentStore { return &DocumentStore{db: db
 
 var _ documents.Store = (*DocumentStore)(nil)
 
-// nextBusinessID allocates the next number for docType on day: EX02 +
-// yyyyMMdd + a 4-digit sequence (more digits past 9999).
-func nextBusinessID(tx *gorm.DB, docType string, day time.Time) (string, error) {
-	prefix := docType + day.Format("20060102")
+// Number allocates the next number for docType on the day of at (EX02 +
+// yyyyMMdd + a 4-digit sequence, more digits past 9999) in a transaction
+// left open for the document's record: the sequence row stays locked until
+// Insert commits or Abandon rolls back.
+func (s *DocumentStore) Number(ctx context.Context, docType string, at time.Time) (documents.Numbered, error) {
+	tx := s.db.WithContext(ctx).Begin()
+	if tx.Error != nil {
+		return nil, fmt.Errorf("begin: %w", tx.Error)
+	}
+	prefix := docType + at.Format("20060102")
 	var last int
 	err := tx.Raw(`INSERT INTO doc_sequences (prefix, last) VALUES (?, 1)
 		ON CONFLICT (prefix) DO UPDATE SET last = doc_sequences.last + 1 RETURNING last`, prefix).Scan(&last).Error
 	if err != nil {
-		return "", fmt.Errorf("allocate business id: %w", err)
+		tx.Rollback()
+		return nil, fmt.Errorf("allocate business id: %w", err)
 	}
-	return fmt.Sprintf("%s%04d", prefix, last), nil
+	return &numbered{tx: tx, id: fmt.Sprintf("%s%04d", prefix, last)}, nil
 }
 
-// Create numbers and stores a new document with its event.
-func (s *DocumentStore) Create(ctx context.Context, docType string, at time.Time, build func(string) (*documents.Record, *documents.Event, error)) (*documents.Record, error) {
-	var rec *documents.Record
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		id, err := nextBusinessID(tx, docType, at)
-		if err != nil {
-			return err
-		}
-		var ev *documents.Event
-		if rec, ev, err = build(id); err != nil {
-			return err
-		}
-		row := documentRow(*rec)
-		if row.CreatedAt.IsZero() {
-			row.CreatedAt, row.UpdatedAt = at, at
-		}
-		if err := tx.Create(&row).Error; err != nil {
-			return fmt.Errorf("store document: %w", err)
-		}
-		*rec = documents.Record(row)
-		return (&documentTx{tx}).AddEvent(ev)
-	})
-	return rec, err
+// numbered is documents.Numbered on an open gorm transaction.
+type numbered struct {
+	tx   *gorm.DB
+	id   string
+	done bool
+}
+
+func (n *numbered) BusinessID() string { return n.id }
+
+// Insert stores the record and its event and commits.
+func (n *numbered) Insert(rec *documents.Record, ev *documents.Event) error {
+	n.done = true
+	row := documentRow(*rec)
+	if err := n.tx.Create(&row).Error; err != nil {
+		n.tx.Rollback()
+		return fmt.Errorf("store document: %w", err)
+	}
+	if err := (&documentTx{n.tx}).AddEvent(ev); err != nil {
+		n.tx.Rollback()
+		return err
+	}
+	if err := n.tx.Commit().Error; err != nil {
+		return fmt.Errorf("commit document: %w", err)
+	}
+	return nil
+}
+
+// Abandon rolls back a number no record was inserted with.
+func (n *numbered) Abandon() {
+	if !n.done {
+		n.done = true
+		n.tx.Rollback()
+	}
 }
 
 // Update writes rec over the stored document at expectVersion, with ev.

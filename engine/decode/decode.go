@@ -34,6 +34,41 @@ func Decode(c Catalogue, raw []byte) (*model.Document, []model.Finding, error) {
 	})
 }
 
+// Head is the head object of a document JSON, read before the document's
+// type is chosen (see DecodeChoosing); it is valid only while choose runs.
+type Head struct{ v *fastjson.Value }
+
+// String is a text value of the head ("" when missing or not text).
+func (h Head) String(key string) string { return headText(h.v, key) }
+
+// Value is the head's value of the head field name of dt, typed as Decode
+// types it; nil when dt's head has no such field, or the value is missing
+// or does not fit the field.
+func (h Head) Value(dt *model.DocType, name string) any {
+	f, raw := dt.Section("head").Field(name), h.v.Get(name)
+	if f == nil || raw == nil {
+		return nil
+	}
+	v, p := model.ParseValue(f, jsonAny(raw))
+	if p != nil {
+		return nil
+	}
+	return v
+}
+
+// DecodeChoosing is Decode with the type chosen by choose from the head and
+// the live type Decode would take (never nil): for a document that is of
+// another version than the live one. The JSON is parsed and decoded once.
+func DecodeChoosing(c Catalogue, raw []byte, choose func(h Head, live *model.DocType) *model.DocType) (*model.Document, []model.Finding, error) {
+	return decode(raw, func(head *fastjson.Value, code string) *model.DocType {
+		live := c.DocTypeIn(c.EditionFor(headText(head, "companyCode"), headText(head, "sob")), code)
+		if live == nil {
+			return nil
+		}
+		return choose(Head{head}, live)
+	})
+}
+
 // DecodeIn is Decode with the edition given instead of worked out from the
 // head: the type head.docType names in edition (or, when the edition has no
 // such type, in the default edition).

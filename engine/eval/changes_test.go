@@ -10,7 +10,7 @@ import (
 	"formwork/engine/load"
 )
 
-func TestForbiddenChanges(t *testing.T) {
+func TestForbiddenChangesOfAnUpdate(t *testing.T) {
 	c, err := load.Load(enginetest.Mini(`fields:
   head.note:
     editable: 'action in ["new", "edit", "partedit"]'
@@ -40,7 +40,7 @@ func TestForbiddenChanges(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := strings.Join(eval.ForbiddenChanges(a, b, tt.action), ",")
+			got := strings.Join(eval.CheckSave(b, nil, a, eval.Options{Action: tt.action}, nil).Forbidden, ",")
 			if got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}

@@ -2,9 +2,9 @@
 // derived values (in section order), the sub-type and what it hides, field
 // states (visible, required, editable) under an action mode, the required
 // fields, every rule, and the line status of each row; Check is the
-// pre-save check, Evaluate adds what the form shows. ForbiddenChanges says
-// which changes an action mode does not allow. Compiled programs run here;
-// nothing is compiled.
+// pre-save check, Evaluate adds what the form shows, CheckSave is all one
+// save needs (Evaluate and the changes the action mode does not allow) from
+// one preparation. Compiled programs run here; nothing is compiled.
 package eval
 
 import (
@@ -63,6 +63,7 @@ type run struct {
 	dt      *model.DocType
 	opt     Options
 	mode    *model.Mode
+	path    []*model.SubType // the sub-type chosen (as far as it is one)
 	hidden  model.HiddenSet
 	env     reflect.Value // *doc env struct
 	tenv    map[string]reflect.Value
@@ -77,22 +78,27 @@ type run struct {
 
 func evaluate(doc *model.Document, structural []model.Finding, opt Options, states bool) *Evaluation {
 	r := prepare(doc, structural, opt, states)
-	r.checkRequired()
-	r.checkRules()
-	r.deriveLineStatus()
+	r.check()
 	r.res.Finish(r.opt.Confirmed)
 	return r.ev
 }
 
-// prepare sets up a run: sub-type, defaults, typed environment, derived
-// values. The checks come after.
-func prepare(doc *model.Document, structural []model.Finding, opt Options, states bool) *run {
+// newRun is a run of doc under opt with nothing worked out yet.
+func newRun(doc *model.Document, opt Options, states bool) *run {
 	dt := doc.Type
 	if opt.Action == "" {
 		opt.Action = "new"
 	}
 	ev := &Evaluation{Doc: doc, Values: map[string]any{}, Check: model.CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
-	r := &run{doc: doc, dt: dt, opt: opt, res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, tenvAny: map[string]any{}, rows: map[string]reflect.Value{}, rowBad: map[string][]model.Severity{}}
+	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, tenvAny: map[string]any{}, rows: map[string]reflect.Value{}, rowBad: map[string][]model.Severity{}}
+}
+
+// prepare sets up a run: sub-type, defaults, typed environment, derived
+// values. The checks come after.
+func prepare(doc *model.Document, structural []model.Finding, opt Options, states bool) *run {
+	counts.prepares.Add(1)
+	r := newRun(doc, opt, states)
+	ev := r.ev
 	r.res.Errors = append(r.res.Errors, structural...)
 	r.badPath = make(map[string]bool, len(structural))
 	for _, f := range structural {
@@ -101,10 +107,9 @@ func prepare(doc *model.Document, structural []model.Finding, opt Options, state
 			r.markRow(table, i, f.Severity)
 		}
 	}
-	r.mode = dt.Mode(opt.Action)
-	path := r.checkSubType()
-	r.hidden = dt.Hidden(path)
-	r.nameSubTypes(path)
+	r.path = r.checkSubType()
+	r.hidden = r.dt.Hidden(r.path)
+	r.nameSubTypes(r.path)
 	if states {
 		ev.Fields = map[string]FieldState{}
 	}
@@ -113,6 +118,15 @@ func prepare(doc *model.Document, structural []model.Finding, opt Options, state
 	r.applyDerived()
 	r.syncTables()
 	return r
+}
+
+// check runs every pre-save check on a prepared run: required fields,
+// rules, line statuses and the rules on them.
+func (r *run) check() {
+	counts.checks.Add(1)
+	r.checkRequired()
+	r.checkRules()
+	r.deriveLineStatus()
 }
 
 // checkSubType finds the document's sub-type path and reports a business

@@ -25,7 +25,9 @@ func init() { model.SetExporter(Form) }
 // type for subType ("", "A01" or "A01.A0101") under action, with titles in
 // lang. The JSON Schema describes structure only: every field of the type
 // with its type, format, bounds and enumeration, and the fields that are
-// always required. Rules and conditional states come from Evaluate.
+// always required; a field with a ref carries "x-ref": <master-data type>
+// and the picker (ui:widget "ref", ui:options.ref) unless it is an
+// enumeration. Rules and conditional states come from Evaluate.
 // It returns an *Error (ENOTFOUND) for an unknown sub-type and (EINVALID) for
 // an unknown action.
 func Form(d *model.DocType, subType, action, lang string) (*model.Form, error) {
@@ -150,6 +152,14 @@ func exportSection(d *model.DocType, s *model.Section, hidden model.HiddenSet, m
 		}
 		if f.Display != "" {
 			fu["ui:options"] = map[string]any{"display": f.Display}
+		}
+		if f.Ref != "" {
+			// the key of a master-data record: the picker (an enumeration keeps its select)
+			p["x-ref"] = f.Ref
+			if f.Type != model.TypeEnum {
+				fu["ui:widget"] = "ref"
+			}
+			fu["ui:options"] = withOption(fu["ui:options"], "ref", f.Ref)
 		}
 		isHidden := hidden.Field(f) || (f.Visible != nil && f.Visible.Prog == nil && !f.Visible.Const)
 		if isHidden {

@@ -182,3 +182,131 @@ func TestDocTypeExportIsForm(t *testing.T) {
 		t.Error("DocType.Export is not export.Form")
 	}
 }
+
+// Every master-data type's export (JSON Schema + uiSchema of the record
+// body, in zh) is a golden file beside the document exports.
+func TestMasterDataExportGolden(t *testing.T) {
+	types := enginetest.Catalogue(t).MasterDataTypes()
+	if len(types) == 0 {
+		t.Fatal("no master-data types")
+	}
+	for _, md := range types {
+		t.Run(md.Code, func(t *testing.T) {
+			schema, ui := export.MasterData(md, "zh")
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetIndent("", "  ")
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(map[string]any{"schema": schema, "uiSchema": ui}); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", "masterdata", md.Code+".json")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./engine/export -update to write it)", err)
+			}
+			if !bytes.Equal(b.Bytes(), want) {
+				t.Errorf("export of %s differs from %s (go test ./engine/export -update rewrites it after review)", md.Code, path)
+			}
+		})
+	}
+}
+
+// A master-data export compiles as draft 2020-12 and agrees with Check: a
+// record Check accepts is valid, one with an unknown field or a blank
+// required name is not.
+func TestMasterDataExportValidates(t *testing.T) {
+	c := enginetest.Catalogue(t)
+	for _, md := range c.MasterDataTypes() {
+		schema, _ := export.MasterData(md, "en")
+		b, _ := json.Marshal(schema)
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		comp := jsonschema.NewCompiler()
+		comp.AssertFormat()
+		url := "https://formwork.schemas/masterdata/" + md.Code + ".json"
+		if err := comp.AddResource(url, doc); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := comp.Compile(url); err != nil {
+			t.Errorf("%s does not compile as draft 2020-12: %v", md.Code, err)
+		}
+	}
+	dept := c.MasterDataType("department")
+	schema, _ := export.MasterData(dept, "en")
+	b, _ := json.Marshal(schema)
+	doc, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	comp := jsonschema.NewCompiler()
+	_ = comp.AddResource("https://formwork.schemas/d.json", doc)
+	s, err := comp.Compile("https://formwork.schemas/d.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		rec   string
+		valid bool
+	}{
+		{`{"code": "IT01", "name": {"zh": "信息技术部"}, "company": "1000"}`, true},
+		{`{"code": "IT01", "name": {"zh": " "}, "company": "1000"}`, false},
+		{`{"code": "IT01", "name": {"zh": "信息技术部"}, "company": "1000", "colour": "red"}`, false},
+		{`{"code": "IT01", "company": "1000"}`, false},
+	} {
+		inst, _ := jsonschema.UnmarshalJSON(strings.NewReader(tt.rec))
+		var rec map[string]any
+		_ = json.Unmarshal([]byte(tt.rec), &rec)
+		schemaOK := s.Validate(inst) == nil
+		checkOK := len(dept.Check(rec)) == 0
+		if schemaOK != tt.valid || checkOK != tt.valid {
+			t.Errorf("%s: schema valid %v, Check valid %v, want %v", tt.rec, schemaOK, checkOK, tt.valid)
+		}
+	}
+}
+
+// A document field with a ref exports x-ref and the picker; an enumeration
+// with a ref keeps its select; `ref: ""` in a group takes the ref away.
+func TestExportRefs(t *testing.T) {
+	f, err := export.Form(enginetest.Catalogue(t).DocType("EX02"), "", "new", "zh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := func(section string) map[string]any {
+		p := f.Schema["properties"].(map[string]any)[section].(map[string]any)
+		if items, ok := p["items"].(map[string]any); ok {
+			p = items
+		}
+		return p["properties"].(map[string]any)
+	}
+	ui := func(section, field string) map[string]any {
+		u := f.UISchema[section].(map[string]any)
+		if items, ok := u["items"].(map[string]any); ok {
+			u = items
+		}
+		m, _ := u[field].(map[string]any)
+		return m
+	}
+	if got := props("head")["department"].(map[string]any)["x-ref"]; got != "department" {
+		t.Errorf("head.department x-ref %v", got)
+	}
+	if u := ui("head", "department"); u["ui:widget"] != "ref" || u["ui:options"].(map[string]any)["ref"] != "department" {
+		t.Errorf("head.department uiSchema %v", u)
+	}
+	if got := props("lineList")["costType"].(map[string]any)["x-ref"]; got != "costType" {
+		t.Errorf("lineList costType x-ref %v", got)
+	}
+	if u := ui("head", "currency"); u["ui:widget"] == "ref" || u["ui:options"].(map[string]any)["ref"] != "currency" {
+		t.Errorf("head.currency (an enumeration) uiSchema %v", u)
+	}
+	if _, ok := props("paymentList")["vendor"].(map[string]any)["x-ref"]; ok {
+		t.Error("paymentList vendor of EX02 is a payee code, not a vendor (ref: \"\")")
+	}
+}

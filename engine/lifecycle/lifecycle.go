@@ -319,3 +319,13 @@ func (lc *Lifecycle) Families() []string {
 	sort.Strings(out)
 	return out
 }
+
+// YAMLType is the Go type File decodes into: what its JSON Schema
+// (schemas/_jsonschema/lifecycle.schema.json) is written from.
+func YAMLType() reflect.Type { return reflect.TypeOf(lifecycleYAML{}) }
+
+// SchemaFields says what the ordered mappings of the file hold, for its
+// JSON Schema (see engine/internal/yamlschema).
+func (lifecycleYAML) SchemaFields() map[string]any {
+	return map[string]any{"states": map[string]stateYAML{}, "actions": map[string]actionYAML{}}
+}

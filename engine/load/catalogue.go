@@ -8,7 +8,8 @@ import (
 	"formwork/engine/model"
 )
 
-// Catalogue is a loaded and compiled set of document types. It is immutable
+// Catalogue is a loaded and compiled set of document types and master-data
+// types. It is immutable
 // after Load and safe for concurrent use.
 type Catalogue struct {
 	Fields         map[string]*model.FieldDef
@@ -20,6 +21,9 @@ type Catalogue struct {
 	released       map[string]map[int]*releasedRef
 	order          []string
 	fsys           fs.FS // where released snapshots are read from
+	masterData     map[string]*model.MasterDataType
+	mdOrder        []*model.MasterDataType
+	mdReleased     map[string]map[int]*releasedRef // by master-data type code
 }
 
 // Edition is a catalogue of document types side by side with the others: the

@@ -87,7 +87,7 @@ func (c *compiler) addField(s *model.Section, r fieldRef) {
 		c.applyOverride(f, &r.fieldYAML, r.Line)
 		return
 	}
-	f := &model.Field{FieldDef: def, Name: r.Name, Label: def.Label, ReadOnly: def.ReadOnly, Source: s.Source}
+	f := &model.Field{FieldDef: def, Name: r.Name, Label: def.Label, ReadOnly: def.ReadOnly, Ref: def.Ref, Source: s.Source}
 	s.AddField(f)
 	c.applyOverride(f, &r.fieldYAML, r.Line)
 }
@@ -113,6 +113,10 @@ func (c *compiler) applyOverride(f *model.Field, y *fieldYAML, line int) {
 	}
 	if y.Source != "" {
 		f.Source = y.Source
+	}
+	if y.Ref != nil {
+		f.Ref = *y.Ref
+		c.l.checkRef(c.file, line, "field "+f.Path(), f.Ref)
 	}
 	if y.Type != "" && model.FieldType(y.Type) != f.Type {
 		c.l.problem(c.file, line, 1, "field %s: a document type cannot change the catalogue type %s to %s", f.Name, f.Type, y.Type)

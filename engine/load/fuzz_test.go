@@ -54,7 +54,24 @@ func FuzzCompileRule(f *testing.F) {
 // catalogueFiles are the places FuzzLoadCatalogue puts its file.
 var catalogueFiles = []string{"schemas/T1.yaml", "schemas/_fields/f.yaml", "schemas/_fields/g.yaml", "schemas/_enums/e.yaml",
 	"schemas/_groups/g.yaml", "rules/r.yaml", "schemas/_modes.yaml", "schemas/_editions.yaml", "schemas/T2.yaml",
-	"schemas/_released/form/T1/v1.yaml", "schemas/travel/T1.yaml"}
+	"schemas/_released/form/T1/v1.yaml", "schemas/travel/T1.yaml",
+	"schemas/_masterdata/m.yaml", "schemas/_released/_masterdata/m/v1.yaml", "schemas/_menu.yaml"}
+
+// mdSeed is a master-data type with a list, a ref and rules.
+const mdSeed = `code: m
+version: 1
+title: {zh: 类}
+area: config
+keys: [code]
+dated: true
+fields:
+  - {name: code, type: string, label: {zh: 编码}}
+  - {name: parent, ref: m}
+  - {name: rows, type: list, label: {zh: 行}, rows: [{name: n, type: number, label: {zh: 数}}]}
+rules:
+  - {id: r, check: 'record.parent != record.code', path: parent, message: {zh: 错}}
+  - {id: s, table: rows, check: 'row.n > 0', message: {zh: 错}}
+`
 
 // FuzzLoadCatalogue loads a small catalogue with one file replaced by any
 // content: it loads, or it is a load error whose every problem names a
@@ -71,6 +88,9 @@ func FuzzLoadCatalogue(f *testing.F) {
 	f.Add(uint8(7), []byte("default: travel\neditions: {travel: {title: {zh: 差旅}}}\n"))
 	f.Add(uint8(9), []byte("docType: T1\nversion: 1\nfamily: ap\nlocalFields: {docType: {label: {zh: x}}}\nsections: {head: {fields: [docType]}}\n"))
 	f.Add(uint8(0), []byte(""))
+	f.Add(uint8(11), []byte(mdSeed))
+	f.Add(uint8(12), []byte(mdSeed))
+	f.Add(uint8(13), []byte("documentTypes: {YG: [T1]}\npages: {P1: {group: YG, kind: list, opens: T1, title: {zh: 页}}}\n"))
 	f.Fuzz(func(t *testing.T, which uint8, content []byte) {
 		fsys := enginetest.Mini("")
 		file := catalogueFiles[int(which)%len(catalogueFiles)]
@@ -88,6 +108,16 @@ func FuzzLoadCatalogue(f *testing.F) {
 				_ = p.String()
 			}
 			return
+		}
+		for _, code := range c.ReleasedMasterDataTypes() {
+			for _, v := range c.ReleasedMasterDataVersions(code) {
+				if t, _ := c.ReleasedMasterDataType(code, v); t != nil {
+					_ = t.Check(map[string]any{"code": "a", "rows": []any{map[string]any{"n": 1.5}}})
+				}
+			}
+		}
+		for _, t := range c.MasterDataTypes() {
+			_ = t.Check(map[string]any{"code": "a", "parent": "a", "rows": []any{map[string]any{"n": 1.5}}})
 		}
 		for _, key := range c.ReleasedTypes() {
 			edition, code, _ := strings.Cut(key, "/")

@@ -23,15 +23,16 @@ import (
 )
 
 // Load reads and compiles a catalogue from fsys, which holds schemas/ (document
-// types, plus _fields/, _enums/, _groups/ and _modes.yaml) and rules/ (shared
-// rule files). Every expression is compiled here, once. Any problem makes
+// types, plus _fields/, _enums/, _groups/, _masterdata/, _modes.yaml,
+// _editions.yaml and _menu.yaml) and rules/ (shared rule files). Every expression is compiled here, once. Any problem makes
 // Load return a *model.LoadError listing all problems with file, line and
 // column. No file, however malformed, makes it panic: a failure it did not
 // foresee is reported as a problem of the file it was reading.
 func Load(fsys fs.FS) (cat *Catalogue, err error) {
-	l := &loader{fsys: fsys, src: map[string][]byte{}, cat: &Catalogue{
+	l := &loader{fsys: fsys, src: map[string][]byte{}, mdAttempted: map[string]bool{}, cat: &Catalogue{
 		Fields: map[string]*model.FieldDef{}, Enums: map[string]*model.Enum{}, Modes: map[string]*model.Mode{}, Editions: map[string]*Edition{},
 		docTypes: map[string]*model.DocType{}, released: map[string]map[int]*releasedRef{}, fsys: fsys,
+		masterData: map[string]*model.MasterDataType{}, mdReleased: map[string]map[int]*releasedRef{},
 	}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -56,6 +57,11 @@ type loader struct {
 	groupAt  map[string]string
 	shared   []sharedRule
 	current  string // the file being read, for a failure nobody foresaw
+	// refs of the field catalogue, checked once the master-data types are
+	// loaded, and where each master-data field is written
+	fieldRefs   []fieldRefUse
+	mdFieldAt   map[*model.MasterDataField][2]int
+	mdAttempted map[string]bool // master-data type files read, loaded or not
 }
 
 // panicked turns a panic of the loader into a load error naming the file
@@ -145,12 +151,14 @@ func (l *loader) yamlProblem(file string, err error) {
 func (l *loader) load() {
 	l.loadFieldCatalogue()
 	l.loadModes()
+	l.loadMasterData()
 	l.loadSharedRules()
 	l.loadEditions()
 	attempted := l.loadDocTypes()
 	l.indexReleased()
 	l.checkSharedRules(attempted)
 	l.orderDocTypes()
+	l.loadMenu()
 }
 
 // loadDocTypes loads every document type file of every edition and returns

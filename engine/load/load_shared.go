@@ -46,9 +46,7 @@ func (l *loader) loadFieldCatalogue() {
 // loadSharedRules reads rules/: rule files shared by several document types.
 func (l *loader) loadSharedRules() {
 	for _, f := range l.files("rules") {
-		var rf struct {
-			Rules []ruleYAML `yaml:"rules"`
-		}
+		var rf ruleFileYAML
 		root, ok := l.parse(f, &rf)
 		if !ok {
 			continue
@@ -63,11 +61,18 @@ func (l *loader) loadSharedRules() {
 	}
 }
 
+// Files of the catalogue that are one of a kind.
+const (
+	ModesFile    = "schemas/_modes.yaml"
+	EditionsFile = "schemas/_editions.yaml"
+	MenuFile     = "schemas/_menu.yaml"
+)
+
 // loadEditions reads schemas/_editions.yaml; without it there is one
 // edition, "form". Every folder of schemas/ not starting with _ must be an
 // edition.
 func (l *loader) loadEditions() {
-	f := "schemas/_editions.yaml"
+	f := EditionsFile
 	l.cat.DefaultEdition = "form"
 	var y editionsYAML
 	if _, err := fs.Stat(l.fsys, f); err == nil {
@@ -91,7 +96,7 @@ func (l *loader) loadEditions() {
 }
 
 func (l *loader) loadModes() {
-	f := "schemas/_modes.yaml"
+	f := ModesFile
 	var m map[string]modeYAML
 	if _, err := fs.Stat(l.fsys, f); err != nil {
 		l.problem(f, 0, 0, "missing: the action modes (%s) must be defined", strings.Join(model.ActionModes, ", "))
@@ -160,6 +165,10 @@ func (l *loader) buildFields(file string, m map[string]fieldYAML, lines map[stri
 		if fy.ReadOnly != nil {
 			fd.ReadOnly = *fy.ReadOnly
 		}
+		if fy.Ref != nil && lines != nil { // a released snapshot's own catalogue keeps no refs
+			fd.Ref = *fy.Ref
+			l.fieldRefs = append(l.fieldRefs, fieldRefUse{file: file, line: line, what: "field " + name, target: fd.Ref})
+		}
 		if fd.Type == "" {
 			fd.Type = model.TypeString
 		}
@@ -193,4 +202,60 @@ func (l *loader) bound(file string, line int, name string, src *string) *decimal
 		return nil
 	}
 	return &d
+}
+
+// menuYAML is schemas/_menu.yaml: which menu codes open a document form and
+// which are list, form or configuration pages (the menu itself is
+// seeds/menus.yaml).
+type menuYAML struct {
+	DocumentTypes map[string][]string     `yaml:"documentTypes" doc:"per menu group, the codes that are document types"`
+	Pages         map[string]menuPageYAML `yaml:"pages" doc:"the codes that are pages, each with what it opens"`
+}
+
+type menuPageYAML struct {
+	Group   string     `yaml:"group" doc:"the menu group the page is an entry of"`
+	Kind    string     `yaml:"kind" doc:"list: a form list of opens; form: a new form of opens; config: a configuration page" enum:"list,form,config"`
+	Opens   string     `yaml:"opens" doc:"the document type it opens"`
+	SubType string     `yaml:"subType" doc:"the sub-type preset on the list, e.g. T01"`
+	Title   model.Text `yaml:"title"`
+}
+
+// loadMenu reads MenuFile, when there is one: its keys, and each page's
+// kind and the document type it opens (engine/catalogue_test.go holds the
+// rest).
+func (l *loader) loadMenu() {
+	if _, err := fs.Stat(l.fsys, MenuFile); err != nil {
+		return
+	}
+	var m menuYAML
+	root, ok := l.parse(MenuFile, &m)
+	if !ok {
+		return
+	}
+	pages := yamlx.Body(root)
+	_ = yamlx.OrderedMap(mapValue(pages, "pages"), func(code string, line int, _ *yaml.Node) error {
+		p := m.Pages[code]
+		switch p.Kind {
+		case "list", "form", "config":
+		default:
+			l.problem(MenuFile, line, 1, "page %s: kind %q must be list, form or config", code, p.Kind)
+		}
+		if p.Opens != "" && l.cat.DocType(p.Opens) == nil {
+			l.problem(MenuFile, line, 1, "page %s opens unknown document type %s", code, p.Opens)
+		}
+		return nil
+	})
+}
+
+// mapValue is the value of key in a mapping node, or nil.
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
 }

@@ -63,8 +63,8 @@ func (r *rawValue) UnmarshalYAML(n *yaml.Node) error { r.Node = n; return nil }
 // an override of one inside a group or document type.
 type fieldYAML struct {
 	Label     model.Text  `yaml:"label"`
-	Type      string      `yaml:"type"`
-	Enum      string      `yaml:"enum"`
+	Type      string      `yaml:"type" enum:"string,text,date,money,number,integer,enum"`
+	Enum      string      `yaml:"enum" doc:"the enumeration of an enum field (schemas/_enums)"`
 	MaxLength int         `yaml:"maxLength"`
 	Min       *string     `yaml:"min"`
 	Max       *string     `yaml:"max"`
@@ -77,6 +77,15 @@ type fieldYAML struct {
 	Editable  *boolOrExpr `yaml:"editable"`
 	Hidden    *bool       `yaml:"hidden"` // hidden unless a sub-type shows it
 	Source    string      `yaml:"source"` // spec | family: where the field list comes from
+	Ref       *string     `yaml:"ref" doc:"the master-data type whose key the field holds (\"\" in a group or type: none here)"`
+}
+
+// fieldEntryYAML is a group or section entry written as a mapping: a field
+// name, the catalogue entry it is (when the names differ) and overrides.
+type fieldEntryYAML struct {
+	Name      string `yaml:"name"`
+	Field     string `yaml:"field" doc:"the field catalogue entry, when the document's name differs from it"`
+	fieldYAML `yaml:",inline"`
 }
 
 // fieldRef is a group or section entry: a catalogue field name, optionally
@@ -96,11 +105,7 @@ func (f *fieldRef) UnmarshalYAML(n *yaml.Node) error {
 		f.Name = n.Value
 		return nil
 	}
-	var aux struct {
-		Name      string `yaml:"name"`
-		Field     string `yaml:"field"`
-		fieldYAML `yaml:",inline"`
-	}
+	var aux fieldEntryYAML
 	if err := yamlx.StrictKeys(n, reflect.TypeOf(&aux)); err != nil {
 		return err
 	}
@@ -112,11 +117,13 @@ func (f *fieldRef) UnmarshalYAML(n *yaml.Node) error {
 }
 
 type enumYAML struct {
-	Label  model.Text `yaml:"label"`
-	Values []struct {
-		Key   string     `yaml:"key"`
-		Label model.Text `yaml:"label"`
-	} `yaml:"values"`
+	Label  model.Text      `yaml:"label"`
+	Values []enumValueYAML `yaml:"values"`
+}
+
+type enumValueYAML struct {
+	Key   string     `yaml:"key"`
+	Label model.Text `yaml:"label"`
 }
 
 type groupYAML struct {
@@ -156,7 +163,7 @@ type ruleYAML struct {
 	When     *exprSrc   `yaml:"when"`
 	Check    *exprSrc   `yaml:"check"`
 	Path     string     `yaml:"path"`
-	Severity string     `yaml:"severity"`
+	Severity string     `yaml:"severity" enum:"error,warning,confirm"`
 	Message  model.Text `yaml:"message"`
 	Comment  string     `yaml:"comment"`
 	Line     int        `yaml:"-"`
@@ -165,9 +172,9 @@ type ruleYAML struct {
 type docTypeYAML struct {
 	DocType     string                `yaml:"docType"`
 	Version     int                   `yaml:"version"`
-	Family      string                `yaml:"family"`
-	Module      string                `yaml:"module"` // business family: payables, receivables, ledger, assets, contracts, travel, treasury, expense
-	Source      string                `yaml:"source"` // spec | family: whether the spec gives this type's field list
+	Family      string                `yaml:"family" doc:"the save URL's family" enum:"ap,ar,gl,as,ht"`
+	Module      string                `yaml:"module"`                    // business family: payables, receivables, ledger, assets, contracts, travel, treasury, expense
+	Source      string                `yaml:"source" enum:"spec,family"` // spec | family: whether the spec gives this type's field list
 	Edition     string                `yaml:"edition"`
 	Title       model.Text            `yaml:"title"`
 	LeadPage    model.Text            `yaml:"leadPage"`
@@ -185,17 +192,9 @@ type docTypeYAML struct {
 
 // ruleLines fills Line of each rule from the sequence node.
 func ruleLines(root *yaml.Node, key string, rules []ruleYAML) {
-	body := yamlx.Body(root)
-	if body == nil {
-		return
-	}
-	for i := 0; i+1 < len(body.Content); i += 2 {
-		if body.Content[i].Value == key && body.Content[i+1].Kind == yaml.SequenceNode {
-			for j, item := range body.Content[i+1].Content {
-				if j < len(rules) {
-					rules[j].Line = item.Line
-				}
-			}
+	for j, line := range yamlx.SeqLines(root, key) {
+		if j < len(rules) {
+			rules[j].Line = line
 		}
 	}
 }
@@ -241,10 +240,17 @@ func checkKeys(n *yaml.Node, v any, extra ...string) error {
 }
 
 type editionsYAML struct {
-	Default  string `yaml:"default"`
-	Editions map[string]struct {
-		Title     model.Text `yaml:"title"`
-		Companies []string   `yaml:"companies"`
-		Sobs      []string   `yaml:"sobs"`
-	} `yaml:"editions"`
+	Default  string                 `yaml:"default" doc:"the edition of a company or set of books no edition names"`
+	Editions map[string]editionYAML `yaml:"editions"`
+}
+
+type editionYAML struct {
+	Title     model.Text `yaml:"title"`
+	Companies []string   `yaml:"companies" doc:"companies that work in this edition"`
+	Sobs      []string   `yaml:"sobs" doc:"sets of books that work in this edition"`
+}
+
+// ruleFileYAML is a shared rule file (rules/*.yaml).
+type ruleFileYAML struct {
+	Rules []ruleYAML `yaml:"rules"`
 }

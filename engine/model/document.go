@@ -96,30 +96,6 @@ func writeObject(b *bytes.Buffer, s *Section, vals Values) {
 	b.WriteByte('}')
 }
 
-// Clone returns a deep copy of the document's values.
-func (d *Document) Clone() *Document {
-	c := &Document{Type: d.Type, Objects: make(map[string]Values, len(d.Objects)), Tables: make(map[string][]Values, len(d.Tables))}
-	for k, v := range d.Objects {
-		c.Objects[k] = v.clone()
-	}
-	for k, rows := range d.Tables {
-		out := make([]Values, len(rows))
-		for i, r := range rows {
-			out[i] = r.clone()
-		}
-		c.Tables[k] = out
-	}
-	return c
-}
-
-func (v Values) clone() Values {
-	out := make(Values, len(v))
-	for k, x := range v {
-		out[k] = x
-	}
-	return out
-}
-
 // KeepServerFields makes the read-only fields of doc (the system fields:
 // businessId, version, status, createBy, ...; and values other systems write,
 // such as a receipt's SAP status) what they are in from, whatever the client

@@ -37,6 +37,7 @@ type FieldDef struct {
 	Min, Max  *decimal.Decimal
 	Display   string
 	ReadOnly  bool
+	Ref       string // the master-data type whose record key the field holds, "" if none
 }
 
 // Enum is a dropdown enumeration. Build one with NewEnum and Add.
@@ -79,7 +80,8 @@ type Field struct {
 	Section  *Section
 	Label    Text
 	ReadOnly bool
-	Hidden   bool // hidden unless a sub-type shows it
+	Ref      string // the master-data type whose key the field holds here (the catalogue's, unless overridden)
+	Hidden   bool   // hidden unless a sub-type shows it
 	Source   string
 	Default  any // typed default value, nil if none
 	Visible  *Cond

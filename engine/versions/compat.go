@@ -70,11 +70,33 @@ func Compare(old, new *model.DocType) []Change {
 		}
 	}
 	compareSubTypes("", old.SubTypes, new.SubTypes, add)
+	compareRules(old.Rules, new.Rules, add)
+	if !sameText(old.Title, new.Title) {
+		add("title", "titleChanged", false, "title changed")
+	}
+	sortChanges(out)
+	return out
+}
+
+// sortChanges puts the breaking changes first, each part by path.
+func sortChanges(out []Change) {
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Breaking != out[j].Breaking {
+			return out[i].Breaking
+		}
+		return out[i].Path < out[j].Path
+	})
+}
+
+// compareRules lists the changes of the rules: a new or changed rule and a
+// raised severity break, a removed rule, a lowered severity and a new
+// message do not.
+func compareRules(old, new []*model.Rule, add func(string, string, bool, string, ...any)) {
 	oldRules := map[string]*model.Rule{}
-	for _, r := range old.Rules {
+	for _, r := range old {
 		oldRules[r.ID] = r
 	}
-	for _, r := range new.Rules {
+	for _, r := range new {
 		o := oldRules[r.ID]
 		delete(oldRules, r.ID)
 		switch {
@@ -93,16 +115,6 @@ func Compare(old, new *model.DocType) []Change {
 	for id := range oldRules {
 		add(id, "ruleRemoved", false, "rule %s removed", id)
 	}
-	if !sameText(old.Title, new.Title) {
-		add("title", "titleChanged", false, "title changed")
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Breaking != out[j].Breaking {
-			return out[i].Breaking
-		}
-		return out[i].Path < out[j].Path
-	})
-	return out
 }
 
 var severityRank = map[model.Severity]int{model.SeverityWarning: 0, model.SeverityConfirm: 1, model.SeverityError: 2}

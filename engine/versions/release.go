@@ -20,11 +20,12 @@ import (
 	"formwork/engine/model"
 )
 
-// LockFile records the released version of every document type: it is
+// LockFile records the released version of every type: it is
 // committed beside the schemas and written by `formwork lint --release`.
 const LockFile = "schemas/catalogue.lock.json"
 
-// Lock maps edition/code to its latest released version.
+// Lock maps edition/code of a document type, and _masterdata/code of a
+// master-data type, to its latest released version.
 type Lock map[string]LockEntry
 
 // LockEntry is one released document type: its version and the SHA-256 of
@@ -59,7 +60,8 @@ func (l Lock) JSON() []byte {
 	return append(b, '\n')
 }
 
-// SnapshotPath is where version v of a document type of an edition is filed.
+// SnapshotPath is where version v of a document type of an edition is filed
+// (edition load.MasterDataEdition: of a master-data type).
 func SnapshotPath(edition, code string, v int) string {
 	return path.Join(load.ReleasedDir, edition, code, fmt.Sprintf("v%d.yaml", v))
 }
@@ -67,6 +69,69 @@ func SnapshotPath(edition, code string, v int) string {
 func digest(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
+}
+
+// versioned is a live type of either kind (document type, master-data
+// type) as the review and the release see it.
+type versioned struct {
+	key      string // lock key: edition/code, or _masterdata/code
+	code     string
+	saved    string // what is saved under a version: documents, records
+	version  int
+	file     string
+	line     int                       // of `version:`, where problems point
+	path     func(v int) string        // where version v's snapshot is filed
+	released func(v int) (bool, error) // compiles released version v: false when there is none
+	compare  func(v int) []Change      // changes from released version v to the live type
+	snapshot func() []byte             // the live type as a snapshot
+}
+
+// docVersioned is a live document type for the review.
+func docVersioned(c *load.Catalogue, d *model.DocType) versioned {
+	return versioned{key: d.Edition + "/" + d.Code, code: d.Code, saved: "documents", version: d.Version, file: d.File, line: d.VersionLine,
+		path: func(v int) string { return SnapshotPath(d.Edition, d.Code, v) },
+		released: func(v int) (bool, error) {
+			old, err := c.ReleasedDocType(d.Edition, d.Code, v)
+			return old != nil, err
+		},
+		compare: func(v int) []Change {
+			old, _ := c.ReleasedDocType(d.Edition, d.Code, v)
+			return Compare(old, d)
+		},
+		snapshot: func() []byte { return Snapshot(d) },
+	}
+}
+
+// mdVersioned is a live master-data type for the review.
+func mdVersioned(c *load.Catalogue, t *model.MasterDataType) versioned {
+	return versioned{key: MasterDataLockKey(t.Code), code: t.Code, saved: "records", version: t.Version, file: t.File, line: t.VersionLine,
+		path: func(v int) string { return SnapshotPath(load.MasterDataEdition, t.Code, v) },
+		released: func(v int) (bool, error) {
+			old, err := c.ReleasedMasterDataType(t.Code, v)
+			return old != nil, err
+		},
+		compare: func(v int) []Change {
+			old, _ := c.ReleasedMasterDataType(t.Code, v)
+			return CompareMasterData(old, t)
+		},
+		snapshot: func() []byte { return SnapshotMasterData(t) },
+	}
+}
+
+// MasterDataLockKey is the lock key of a master-data type.
+func MasterDataLockKey(code string) string { return load.MasterDataEdition + "/" + code }
+
+// live lists every live type of the catalogue: document types, then
+// master-data types.
+func live(c *load.Catalogue) []versioned {
+	var out []versioned
+	for _, d := range c.DocTypes() {
+		out = append(out, docVersioned(c, d))
+	}
+	for _, t := range c.MasterDataTypes() {
+		out = append(out, mdVersioned(c, t))
+	}
+	return out
 }
 
 // review collects the problems of one Review.
@@ -77,10 +142,10 @@ type review struct {
 	out  []model.Problem
 }
 
-func (r *review) problem(d *model.DocType, rule, sev, format string, args ...any) {
+func (r *review) problem(v *versioned, rule, sev, format string, args ...any) {
 	p := model.Problem{File: LockFile, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
-	if d != nil {
-		p.File, p.Line, p.Column = d.File, d.VersionLine, 1
+	if v != nil {
+		p.File, p.Line, p.Column = v.file, v.line, 1
 	}
 	r.out = append(r.out, p)
 }
@@ -93,31 +158,41 @@ func (r *review) loadProblems(err error) {
 	}
 }
 
-// Review compares the live catalogue with the released versions the lock
-// names (fsys holds the snapshot files). A breaking change without a version
-// bump is an error; so are an edited snapshot, a version that went down and
-// a released type that is gone. A compatible change and an unreleased
-// version are notes: `formwork lint --release` records them.
+// Review compares the live catalogue (document types and master-data
+// types) with the released versions the lock names (fsys holds the
+// snapshot files). A breaking change without a version bump is an error; so
+// are an edited snapshot, a version that went down and a released type that
+// is gone. A compatible change and an unreleased version are notes:
+// `formwork lint --release` records them.
 func Review(c *load.Catalogue, fsys fs.FS, lock Lock) []model.Problem {
 	r := &review{c: c, fsys: fsys, lock: lock}
-	for _, d := range c.DocTypes() {
-		r.reviewType(d)
+	for _, v := range live(c) {
+		r.reviewType(v)
 	}
-	// every released version must still compile: documents saved under it need it
+	// every released version must still compile: documents and records saved under it need it
 	for _, key := range c.ReleasedTypes() {
 		edition, code, _ := strings.Cut(key, "/")
 		for _, v := range c.ReleasedVersions(edition, code) {
-			if v == lock[key].Version {
-				continue // reviewed above
+			if v != lock[key].Version {
+				_, err := c.ReleasedDocType(edition, code, v)
+				r.loadProblems(err)
 			}
-			if _, err := c.ReleasedDocType(edition, code, v); err != nil {
+		}
+	}
+	for _, code := range c.ReleasedMasterDataTypes() {
+		for _, v := range c.ReleasedMasterDataVersions(code) {
+			if v != lock[MasterDataLockKey(code)].Version {
+				_, err := c.ReleasedMasterDataType(code, v)
 				r.loadProblems(err)
 			}
 		}
 	}
 	for _, key := range sortedKeys(lock) {
 		edition, code, _ := strings.Cut(key, "/")
-		if c.Live(edition, code) == nil {
+		switch {
+		case edition == load.MasterDataEdition && c.MasterDataType(code) == nil:
+			r.problem(nil, "compat.removed", "error", "master-data type %s was released (v%d) but is gone from the catalogue: its records could no longer be read", code, lock[key].Version)
+		case edition != load.MasterDataEdition && c.Live(edition, code) == nil:
 			r.problem(nil, "compat.removed", "error", "document type %s was released (v%d) but is gone from the catalogue: documents of it could no longer be created", key, lock[key].Version)
 		}
 	}
@@ -125,44 +200,43 @@ func Review(c *load.Catalogue, fsys fs.FS, lock Lock) []model.Problem {
 }
 
 // reviewType reviews one live type against its latest released version.
-func (r *review) reviewType(d *model.DocType) {
-	key := d.Edition + "/" + d.Code
-	entry, released := r.lock[key]
+func (r *review) reviewType(v versioned) {
+	entry, released := r.lock[v.key]
 	if !released {
-		r.problem(d, "compat.unreleased", "note", "%s v%d is not released yet (formwork lint --release)", d.Code, d.Version)
+		r.problem(&v, "compat.unreleased", "note", "%s v%d is not released yet (formwork lint --release)", v.code, v.version)
 		return
 	}
-	snapPath := SnapshotPath(d.Edition, d.Code, entry.Version)
+	snapPath := v.path(entry.Version)
 	b, err := fs.ReadFile(r.fsys, snapPath)
-	old, lerr := r.c.ReleasedDocType(d.Edition, d.Code, entry.Version)
+	found, lerr := v.released(entry.Version)
 	switch {
 	case lerr != nil:
 		r.loadProblems(lerr)
 		return
-	case err != nil || old == nil:
-		r.problem(d, "compat.snapshot", "error", "%s names %s v%d as released, but %s is missing", LockFile, d.Code, entry.Version, snapPath)
+	case err != nil || !found:
+		r.problem(&v, "compat.snapshot", "error", "%s names %s v%d as released, but %s is missing", LockFile, v.code, entry.Version, snapPath)
 		return
 	case digest(b) != entry.SHA256:
-		r.problem(d, "compat.snapshot", "error", "%s was edited after its release: released snapshots never change", snapPath)
+		r.problem(&v, "compat.snapshot", "error", "%s was edited after its release: released snapshots never change", snapPath)
 		return
-	case d.Version < entry.Version:
-		r.problem(d, "compat.version", "error", "%s version %d is below the released version %d", d.Code, d.Version, entry.Version)
+	case v.version < entry.Version:
+		r.problem(&v, "compat.version", "error", "%s version %d is below the released version %d", v.code, v.version, entry.Version)
 		return
-	case d.Version > entry.Version:
-		r.problem(d, "compat.unreleased", "note", "%s v%d is not released yet (v%d is; formwork lint --release)", d.Code, d.Version, entry.Version)
+	case v.version > entry.Version:
+		r.problem(&v, "compat.unreleased", "note", "%s v%d is not released yet (v%d is; formwork lint --release)", v.code, v.version, entry.Version)
 		return
 	}
-	changes := Compare(old, d)
+	changes := v.compare(entry.Version)
 	var compatible []string
 	for _, ch := range changes {
 		if ch.Breaking {
-			r.problem(d, "compat.breaking", "error", "%s: %s is a breaking change for documents saved under v%d: raise version to %d", d.Code, ch.Message, entry.Version, entry.Version+1)
+			r.problem(&v, "compat.breaking", "error", "%s: %s is a breaking change for %s saved under v%d: raise version to %d", v.code, ch.Message, v.saved, entry.Version, entry.Version+1)
 		} else {
 			compatible = append(compatible, ch.Message)
 		}
 	}
 	if len(compatible) > 0 && !hasBreaking(changes) {
-		r.problem(d, "compat.changed", "note", "%s changed compatibly since v%d was released (%s); formwork lint --release records it", d.Code, entry.Version, strings.Join(compatible, "; "))
+		r.problem(&v, "compat.changed", "note", "%s changed compatibly since v%d was released (%s); formwork lint --release records it", v.code, entry.Version, strings.Join(compatible, "; "))
 	}
 }
 
@@ -175,10 +249,10 @@ func hasBreaking(changes []Change) bool {
 	return false
 }
 
-// Release records every live document type as released: it returns the
-// snapshot files to write (path -> content) and the new lock. A breaking
-// change without a version bump refuses the whole release: the problems say
-// which, and nothing is to be written.
+// Release records every live type (document types and master-data types)
+// as released: it returns the snapshot files to write (path -> content) and
+// the new lock. A breaking change without a version bump refuses the whole
+// release: the problems say which, and nothing is to be written.
 func Release(c *load.Catalogue, fsys fs.FS, lock Lock) (map[string][]byte, Lock, []model.Problem) {
 	var problems []model.Problem
 	for _, p := range Review(c, fsys, lock) {
@@ -194,14 +268,13 @@ func Release(c *load.Catalogue, fsys fs.FS, lock Lock) (map[string][]byte, Lock,
 	for k, v := range lock {
 		next[k] = v
 	}
-	for _, d := range c.DocTypes() {
-		snap := Snapshot(d)
-		key := d.Edition + "/" + d.Code
-		if e, ok := lock[key]; ok && e.Version == d.Version && e.SHA256 == digest(snap) {
+	for _, v := range live(c) {
+		snap := v.snapshot()
+		if e, ok := lock[v.key]; ok && e.Version == v.version && e.SHA256 == digest(snap) {
 			continue
 		}
-		files[SnapshotPath(d.Edition, d.Code, d.Version)] = snap
-		next[key] = LockEntry{Version: d.Version, SHA256: digest(snap)}
+		files[v.path(v.version)] = snap
+		next[v.key] = LockEntry{Version: v.version, SHA256: digest(snap)}
 	}
 	return files, next, nil
 }

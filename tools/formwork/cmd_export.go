@@ -12,11 +12,11 @@ import (
 	"formwork/engine"
 )
 
-const exportUsage = "usage: formwork export --docType X [--edition E] [--subType Y] [--action A] [--lang zh|en|th]"
+const exportUsage = "usage: formwork export --docType X [--edition E] [--subType Y] [--action A] [--lang zh|en|th]\n       formwork export --masterData CODE [--lang zh|en|th]"
 
 // runExport prints the form export (JSON Schema + uiSchema) of a document
-// type of an edition: exit 0, or 2 for an unknown edition, type, sub-type
-// or action.
+// type of an edition, or of a master-data type's record: exit 0, or 2 for
+// an unknown edition, type, sub-type or action.
 func runExport(args []string) (code int) {
 	defer recoverCommand("export", &code)
 	fl := flag.NewFlagSet("export", flag.ContinueOnError)
@@ -26,16 +26,20 @@ func runExport(args []string) (code int) {
 	action := fl.String("action", "new", "action mode")
 	lang := fl.String("lang", "zh", "language of titles")
 	catDir := fl.String("catalogue", "", "catalogue directory (default: built in)")
+	masterData := fl.String("masterData", "", "master-data type, e.g. department (instead of --docType)")
 	if err := fl.Parse(args); err != nil {
 		return exitUsage
 	}
-	if *docType == "" || fl.NArg() > 0 {
+	if (*docType == "") == (*masterData == "") || fl.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, exportUsage)
 		return exitUsage
 	}
 	cat, ok := loadCatalogue(*catDir)
 	if !ok {
 		return exitUsage
+	}
+	if *masterData != "" {
+		return exportMasterData(cat, *masterData, *lang)
 	}
 	ed, err := editionOf(cat, *edition)
 	if err != nil {
@@ -55,6 +59,21 @@ func runExport(args []string) (code int) {
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(form)
+	return exitOK
+}
+
+// exportMasterData prints the JSON Schema and uiSchema of a master-data
+// type's record body.
+func exportMasterData(cat *engine.Catalogue, code, lang string) int {
+	t := cat.MasterDataType(code)
+	if t == nil {
+		fmt.Fprintf(os.Stderr, "formwork export: unknown master-data type %q\n", code)
+		return exitUsage
+	}
+	schema, ui := engine.ExportMasterData(t, lang)
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(map[string]json.RawMessage{"schema": schema, "uiSchema": ui})
 	return exitOK
 }
 

@@ -61,3 +61,24 @@ func TestCheckEdition(t *testing.T) {
 		t.Errorf("unknown edition: exit %d %s", code, errOut)
 	}
 }
+
+// export --masterData prints a master-data type's record schema and uiSchema.
+func TestExportMasterData(t *testing.T) {
+	out, errOut, code := run(t, "", "export", "--masterData", "vendor", "--lang", "en")
+	var got struct {
+		Schema   map[string]any
+		UISchema map[string]any
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 0 {
+		t.Fatalf("exit %d %v\n%s", code, err, errOut)
+	}
+	if got.Schema["title"] != "Vendor" || got.UISchema["ui:order"] == nil {
+		t.Errorf("vendor export: %s", out)
+	}
+	if _, errOut, code := run(t, "", "export", "--masterData", "nope"); code != 2 || !strings.Contains(errOut, `unknown master-data type "nope"`) {
+		t.Errorf("unknown type: exit %d %s", code, errOut)
+	}
+	if _, _, code := run(t, "", "export", "--masterData", "vendor", "--docType", "EX02"); code != 2 {
+		t.Errorf("both --masterData and --docType: exit %d, want 2", code)
+	}
+}

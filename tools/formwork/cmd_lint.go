@@ -174,7 +174,7 @@ func printProblems(format string, problems []engine.Problem, cat *engine.Catalog
 			fmt.Println(p.String())
 		}
 		if n := countFindings(problems); n == 0 && cat != nil {
-			fmt.Printf("%d document types, no problems\n", len(cat.DocTypes()))
+			fmt.Printf("%d document types, %d master-data types, no problems\n", len(cat.DocTypes()), len(cat.MasterDataTypes()))
 		} else {
 			fmt.Printf("%d problem(s)\n", n)
 		}

@@ -131,3 +131,23 @@ func splitLine(m string) (int, string) {
 	}
 	return 0, m
 }
+
+// SeqLines returns the line of each item of the sequence under a top-level
+// key of a YAML document (nil when there is none), for items decoded
+// without their place.
+func SeqLines(root *yaml.Node, key string) []int {
+	body := Body(root)
+	if body == nil || body.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(body.Content); i += 2 {
+		if body.Content[i].Value == key && body.Content[i+1].Kind == yaml.SequenceNode {
+			lines := make([]int, len(body.Content[i+1].Content))
+			for j, item := range body.Content[i+1].Content {
+				lines[j] = item.Line
+			}
+			return lines
+		}
+	}
+	return nil
+}
