@@ -3,6 +3,7 @@ package masterdata
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 )
 
@@ -86,8 +87,4 @@ type Tx interface {
 }
 
 // ErrExists is a Tx.Insert of a key the store has already.
-var ErrExists = errorString("a record with this key exists already")
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
+var ErrExists = errors.New("a record with this key exists already")

@@ -20,7 +20,7 @@ type Prefill struct {
 // company has exactly one. Nil when no employee with the group signs in as
 // username.
 func (s *Service) Prefill(ctx context.Context, username string) (*Prefill, error) {
-	e, err := s.employeeOf(ctx, username)
+	e, err := lookup[Employee](ctx, s, TypeEmployee, username, false)
 	if err != nil || e == nil || e.Status != EmployeeActive {
 		return nil, err
 	}

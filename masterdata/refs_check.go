@@ -13,12 +13,8 @@ import (
 
 // Ref is a reference to a master record: the path of the value
 // (head.department, lineList[2].costType), the type it names and the code
-// (the record's key). It has the fields of the engine's reference.
-type Ref struct {
-	Path string
-	Type string
-	Code string
-}
+// (the record's key); engine.DocumentRefs and a type's Refs list them.
+type Ref = engine.Ref
 
 // CheckRefs checks references made by something of a company on a date
 // (YYYY-MM-DD; "" today): each names a record of its type by its exact key

@@ -25,27 +25,27 @@ func TestCheckRefs(t *testing.T) {
 			ref                 masterdata.Ref
 			want                string // "" passes
 		}{
-			{"the exact code", "1000", "", masterdata.Ref{"head.department", "department", "IT01"}, ""},
-			{"another case", "1000", "", masterdata.Ref{"head.department", "department", "it01"},
+			{"the exact code", "1000", "", masterdata.Ref{Path: "head.department", Type: "department", Code: "IT01"}, ""},
+			{"another case", "1000", "", masterdata.Ref{Path: "head.department", Type: "department", Code: "it01"},
 				"head.department: Department it01 does not exist | 部门 it01 不存在"},
-			{"Greek capitals", "1000", "", masterdata.Ref{"head.department", "department", "ΙΤ01"},
+			{"Greek capitals", "1000", "", masterdata.Ref{Path: "head.department", Type: "department", Code: "ΙΤ01"},
 				"head.department: Department ΙΤ01 does not exist | 部门 ΙΤ01 不存在"},
-			{"a zero-width space", "1000", "", masterdata.Ref{"head.department", "department", "IT01\u200b"},
+			{"a zero-width space", "1000", "", masterdata.Ref{Path: "head.department", Type: "department", Code: "IT01\u200b"},
 				`head.department: Department "IT01\u200b" does not exist | 部门 "IT01\u200b" 不存在`},
-			{"a lower-case L for a 1", "1000", "", masterdata.Ref{"head.department", "department", "IT0l"},
+			{"a lower-case L for a 1", "1000", "", masterdata.Ref{Path: "head.department", Type: "department", Code: "IT0l"},
 				"head.department: Department IT0l does not exist | 部门 IT0l 不存在"},
-			{"a code no record has", "1000", "", masterdata.Ref{"lineList[2].department", "department", "NOPE99"},
+			{"a code no record has", "1000", "", masterdata.Ref{Path: "lineList[2].department", Type: "department", Code: "NOPE99"},
 				"lineList[2].department: Department NOPE99 does not exist | 部门 NOPE99 不存在"},
-			{"another company's", "1000", "", masterdata.Ref{"head.department", "department", "HR01"},
+			{"another company's", "1000", "", masterdata.Ref{Path: "head.department", Type: "department", Code: "HR01"},
 				"head.department: Department HR01 does not belong to company 1000 | 部门 HR01 不属于公司 1000"},
-			{"any company's, company unknown", "", "", masterdata.Ref{"head.department", "department", "HR01"}, ""},
-			{"a deactivated record", "1000", "", masterdata.Ref{"head.department", "department", "OLD1"},
+			{"any company's, company unknown", "", "", masterdata.Ref{Path: "head.department", Type: "department", Code: "HR01"}, ""},
+			{"a deactivated record", "1000", "", masterdata.Ref{Path: "head.department", Type: "department", Code: "OLD1"},
 				"head.department: Department OLD1 is not active on 2026-03-15 | 部门 OLD1 在 2026-03-15 未启用"},
-			{"a group record in any company", "2000", "", masterdata.Ref{"paymentList[1].vendor", "vendor", "V1"}, ""},
-			{"valid on the date", "1000", "2026-03-31", masterdata.Ref{"head.rate", "exchangeRate", "USD/2026-03-01"}, ""},
-			{"not valid on the date", "1000", "2026-04-01", masterdata.Ref{"head.rate", "exchangeRate", "USD/2026-03-01"},
+			{"a group record in any company", "2000", "", masterdata.Ref{Path: "paymentList[1].vendor", Type: "vendor", Code: "V1"}, ""},
+			{"valid on the date", "1000", "2026-03-31", masterdata.Ref{Path: "head.rate", Type: "exchangeRate", Code: "USD/2026-03-01"}, ""},
+			{"not valid on the date", "1000", "2026-04-01", masterdata.Ref{Path: "head.rate", Type: "exchangeRate", Code: "USD/2026-03-01"},
 				"head.rate: Exchange rate USD/2026-03-01 is not active on 2026-04-01 | 汇率 USD/2026-03-01 在 2026-04-01 未启用"},
-			{"a type the catalogue lacks", "1000", "", masterdata.Ref{"head.costType", "costType", "660203"},
+			{"a type the catalogue lacks", "1000", "", masterdata.Ref{Path: "head.costType", Type: "costType", Code: "660203"},
 				"head.costType: costType 660203 does not exist | costType 660203 不存在"},
 		} {
 			t.Run(c.name, func(t *testing.T) {
@@ -62,8 +62,8 @@ func TestCheckRefs(t *testing.T) {
 				}
 			})
 		}
-		all, err := md.CheckRefs(ctx, "1000", "", []masterdata.Ref{{"a", "department", "IT01"}, {"b", "department", "x"},
-			{"c", "vendor", "V1"}, {"d", "vendor", "v1"}})
+		all, err := md.CheckRefs(ctx, "1000", "", []masterdata.Ref{{Path: "a", Type: "department", Code: "IT01"}, {Path: "b", Type: "department", Code: "x"},
+			{Path: "c", Type: "vendor", Code: "V1"}, {Path: "d", Type: "vendor", Code: "v1"}})
 		if err != nil || len(all) != 2 || all[0].Path != "b" || all[1].Path != "d" {
 			t.Errorf("several references: %v (%v)", all, err)
 		}

@@ -52,6 +52,7 @@ const (
 	FieldString  = "string"
 	FieldText    = "text" // a name in each language: {zh, en, th}
 	FieldNumber  = "number"
+	FieldInteger = "integer"
 	FieldMoney   = "money"
 	FieldDate    = "date" // YYYY-MM-DD
 	FieldBoolean = "boolean"

@@ -109,9 +109,18 @@ func (s *Service) BusinessRanges(ctx context.Context) ([]BusinessRange, error) {
 	return activeOf[BusinessRange](ctx, s, TypeBusinessRange, nil)
 }
 
-// Employees lists every employee, with the group or left, by employee id.
+// Employees lists every employee, with the group or left, by employee id
+// (the records are keyed by username).
 func (s *Service) Employees(ctx context.Context) ([]Employee, error) {
-	return activeOf[Employee](ctx, s, TypeEmployee, nil)
+	return employees(ctx, s, nil)
+}
+
+// employees lists the active employee records that pass keep (nil: all),
+// by employee id.
+func employees(ctx context.Context, s *Service, keep func(Employee) bool) ([]Employee, error) {
+	list, err := activeOf(ctx, s, TypeEmployee, keep)
+	slices.SortStableFunc(list, func(a, b Employee) int { return strings.Compare(a.EmpID, b.EmpID) })
+	return list, err
 }
 
 // Vendors lists every vendor, by code.
@@ -196,7 +205,7 @@ type EmployeeFilter struct {
 // employee id.
 func (s *Service) SearchEmployees(ctx context.Context, f EmployeeFilter) ([]Employee, error) {
 	text := strings.ToLower(f.Text)
-	list, err := activeOf(ctx, s, TypeEmployee, func(e Employee) bool {
+	list, err := employees(ctx, s, func(e Employee) bool {
 		return e.Status == EmployeeActive && (f.Company == "" || e.Company == f.Company) &&
 			(f.Department == "" || e.Department == f.Department) && (f.Username == "" || e.Username == f.Username) &&
 			containsFold(text, e.EmpID, e.EmpNo, e.Username, e.Name.Zh, e.Name.En, e.Name.Th)
@@ -270,23 +279,28 @@ func (s *Service) Dictionary(ctx context.Context) (Dictionary, error) {
 	return d, nil
 }
 
-// namesOf names the records of a snapshot of a kind's type (of the kind's
-// level for the special account kinds), built once per snapshot.
+// namesOf names the records of a snapshot of a kind's type by code (of
+// the kind's level for the special account kinds; employees by employee
+// id), built once per snapshot.
 func namesOf(snap *snapshot, k Kind) (map[string]engine.Text, error) {
 	return derive(snap, "names:"+string(k), func() (map[string]engine.Text, error) {
 		all, err := decoded[struct {
-			Name  Name `json:"name"`
-			Level int  `json:"level"`
+			Name  Name   `json:"name"`
+			Level int    `json:"level"`
+			EmpID string `json:"empId"`
 		}](snap)
 		if err != nil {
 			return nil, err
 		}
 		out := make(map[string]engine.Text, len(all))
 		for i, r := range all {
-			if k == KindSpecialAccount && r.Level != 1 || k == KindSubAccount && r.Level != 2 {
-				continue
+			switch code := snap.records[i].Key; {
+			case k == KindSpecialAccount && r.Level != 1 || k == KindSubAccount && r.Level != 2:
+			case k == KindEmployee: // the employee dictionary's codes are employee ids
+				out[r.EmpID] = r.Name.Text()
+			default:
+				out[code] = r.Name.Text()
 			}
-			out[snap.records[i].Key] = r.Name.Text()
 		}
 		return out, nil
 	})
@@ -347,6 +361,13 @@ func (s *Service) CodeName(ctx context.Context, dic, code string) (engine.Text, 
 		}
 		return e.Name.Text(), nil
 	}
+	if kind == KindEmployee {
+		d, err := s.Dictionary(ctx) // an employee's code is the employee id, not the record's key
+		if err != nil || d[string(kind)][code] == nil {
+			return nil, err
+		}
+		return d[string(kind)][code], nil
+	}
 	r, err := lookup[struct {
 		Name Name `json:"name"`
 	}](ctx, s, kind.TypeOf(), code, true)
@@ -371,15 +392,8 @@ func (s *Service) PersonName(ctx context.Context, username string) (engine.Text,
 	return e.Name.Text(), nil
 }
 
-// employeeOf is the employee who signs in as username, by employee id the
-// first; nil when none does.
+// employeeOf is the employee who signs in as username (the key of the
+// record, deactivated too); nil when none does.
 func (s *Service) employeeOf(ctx context.Context, username string) (*Employee, error) {
-	if username == "" {
-		return nil, nil
-	}
-	list, err := activeOf(ctx, s, TypeEmployee, func(e Employee) bool { return e.Username == username })
-	if err != nil || len(list) == 0 {
-		return nil, err
-	}
-	return &list[0], nil
+	return lookup[Employee](ctx, s, TypeEmployee, username, true)
 }

@@ -29,7 +29,7 @@ func records() *seeding.MasterRecords {
 			{EmpID: "E1", Name: masterdata.Name{Zh: "张三", En: "Zhang 100% San"}, Username: "employee01", Company: "1000", Department: "D1"},
 			{EmpID: "E2", Name: masterdata.Name{Zh: "李四", En: "Li 1000 Si"}, Username: "manager01", Company: "1000", CostCenter: "CC1"},
 			{EmpID: "E3", Name: masterdata.Name{Zh: "王五", En: "Wang_Wu"}, Username: "left01", Company: "2000", Status: masterdata.EmployeeLeft},
-			{EmpID: "E4", Name: masterdata.Name{Zh: "赵六", En: "WangXWu"}, Company: "2000"}},
+			{EmpID: "E4", Name: masterdata.Name{Zh: "赵六", En: "WangXWu"}, Username: "zhaoliu", Company: "2000"}},
 		Vendors: []masterdata.Vendor{{BusinessPartner: masterdata.BusinessPartner{Code: "V1", Name: name("供应商"), Bank: "102290000011"},
 			Accounts: []masterdata.PayeeAccount{{Bank: "102", Cnaps: "102290000011", Account: "6222", BvTyp: "0001"}}}},
 		Customers: []masterdata.Customer{{BusinessPartner: masterdata.BusinessPartner{Code: "C1", Name: name("客户")}}},

@@ -1,8 +1,6 @@
 package masterdata
 
 import (
-	"strings"
-
 	"formwork/engine"
 	"formwork/masterdata/workbook"
 )
@@ -10,24 +8,15 @@ import (
 // The xlsx form of a type's records (Export, Import): the first sheet
 // holds the records, one a row; a list field has a sheet of its own (named
 // by the field), its rows led by the record's key fields. A name (a text
-// field) is a column per language ("name.zh", ...); the last column of the
-// first sheet says whether the record is active (Y/N).
+// field) is a column per language (workbook.NameColumns); the last column
+// of the first sheet says whether the record is active (Y/N).
 
 // activeColumn is the name of the column of the record's active flag.
 const activeColumn = "active"
 
-// languages are the languages of a name's columns.
-var languages = []string{"zh", "en", "th"}
-
-var langNames = map[string]engine.Text{
-	"zh": {"zh": "中文", "en": "Chinese", "th": "จีน"},
-	"en": {"zh": "英文", "en": "English", "th": "อังกฤษ"},
-	"th": {"zh": "泰文", "en": "Thai", "th": "ไทย"},
-}
-
 // kinds are the kinds of cell of each field type (the rest are text).
-var kinds = map[string]string{FieldNumber: workbook.Number, FieldMoney: workbook.Number, FieldBoolean: workbook.Boolean,
-	FieldDate: workbook.Date}
+var kinds = map[string]string{FieldNumber: workbook.Number, FieldInteger: workbook.Number, FieldMoney: workbook.Number,
+	FieldBoolean: workbook.Boolean, FieldDate: workbook.Date}
 
 // columnsOf are the columns of fields (list fields left out).
 func columnsOf(fields []*Field) []workbook.Column {
@@ -40,11 +29,7 @@ func columnsOf(fields []*Field) []workbook.Column {
 		switch f.Type {
 		case FieldList:
 		case FieldText:
-			for _, lang := range languages {
-				out = append(out, workbook.Column{Name: f.Name + "." + lang, Label: engine.Text{
-					"zh": label.In("zh") + "（" + langNames[lang]["zh"] + "）", "en": label.In("en") + " (" + langNames[lang]["en"] + ")",
-					"th": label.In("th") + " (" + langNames[lang]["th"] + ")"}})
-			}
+			out = append(out, workbook.NameColumns(f.Name, label)...)
 		default:
 			out = append(out, workbook.Column{Name: f.Name, Label: label, Kind: kinds[f.Type]})
 		}
@@ -70,37 +55,4 @@ func listColumns(t *Type, list *Field) []workbook.Column {
 		}
 	}
 	return append(columnsOf(keys), columnsOf(list.Rows)...)
-}
-
-// cells are the values of columns in a body (a name's language from the
-// name).
-func cells(cols []workbook.Column, body map[string]any) []any {
-	out := make([]any, len(cols))
-	for i, c := range cols {
-		if field, lang, isName := strings.Cut(c.Name, "."); isName {
-			name, _ := body[field].(map[string]any)
-			out[i] = name[lang]
-		} else {
-			out[i] = body[c.Name]
-		}
-	}
-	return out
-}
-
-// setValues puts a row's values into a body (a language's value into the
-// field's name).
-func setValues(body map[string]any, values map[string]any) {
-	for col, v := range values {
-		field, lang, isName := strings.Cut(col, ".")
-		if !isName {
-			body[col] = v
-			continue
-		}
-		name, _ := body[field].(map[string]any)
-		if name == nil {
-			name = map[string]any{}
-			body[field] = name
-		}
-		name[lang] = v
-	}
 }

@@ -19,7 +19,7 @@ func (s *Service) Export(ctx context.Context, actor Actor, typ, lang string) ([]
 	}
 	main := workbook.Sheet{Name: typ, Columns: mainColumns(t)}
 	for _, r := range snap.records {
-		row := cells(main.Columns, r.Body)
+		row := workbook.Cells(main.Columns, r.Body)
 		row[len(row)-1] = r.Active
 		main.Rows = append(main.Rows, row)
 	}
@@ -33,7 +33,7 @@ func (s *Service) Export(ctx context.Context, actor Actor, typ, lang string) ([]
 			items, _ := r.Body[list.Name].([]any)
 			for _, item := range items {
 				fields, _ := item.(map[string]any)
-				row := append(cells(sheet.Columns[:len(t.Keys)], r.Body), cells(sheet.Columns[len(t.Keys):], fields)...)
+				row := append(workbook.Cells(sheet.Columns[:len(t.Keys)], r.Body), workbook.Cells(sheet.Columns[len(t.Keys):], fields)...)
 				sheet.Rows = append(sheet.Rows, row)
 			}
 		}

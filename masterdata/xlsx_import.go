@@ -170,7 +170,7 @@ func readRecords(w *workbook.Workbook, t *Type) ([]*importRow, Findings) {
 			r.active = &active
 			delete(d.Values, activeColumn)
 		}
-		setValues(r.body, d.Values)
+		workbook.SetValues(r.body, d.Values)
 		out = append(out, r)
 	}
 	return out, findings
@@ -210,7 +210,7 @@ func readLists(w *workbook.Workbook, t *Type, rows []*importRow) Findings {
 				continue
 			}
 			row := map[string]any{}
-			setValues(row, item)
+			workbook.SetValues(row, item)
 			items, _ := owner.body[list.Name].([]any)
 			owner.body[list.Name] = append(items, row)
 		}
@@ -283,13 +283,6 @@ func atRow(t *Type, list string, row int, e *engine.Error) *engine.Error {
 			where[lang] += " " + label.In(lang)
 		}
 	}
-	text := engine.Text{}
-	for _, lang := range languages {
-		sep := ": "
-		if lang == "zh" {
-			sep = "："
-		}
-		text[lang] = where[lang] + sep + e.In(lang)
-	}
-	return engine.Refuse(e.Code, path, text)
+	return engine.Refuse(e.Code, path, engine.Text{"zh": where["zh"] + "：" + e.In("zh"), "en": where["en"] + ": " + e.In("en"),
+		"th": where["th"] + ": " + e.In("th")})
 }

@@ -56,7 +56,8 @@ func oneOfEach(employees int) seeding.MasterRecords {
 	}
 	for i := range employees {
 		r.Employees = append(r.Employees, masterdata.Employee{EmpID: fmt.Sprintf("E%04d", i), Name: n(fmt.Sprintf("员工%d", i)),
-			Company: "1000", Department: "D1", Status: masterdata.EmployeeActive})
+			Username: fmt.Sprintf("user%04d", i),
+			Company:  "1000", Department: "D1", Status: masterdata.EmployeeActive})
 	}
 	return r
 }

@@ -162,12 +162,13 @@ func (r *MasterRecords) checkEmployees(p *Problems, companies map[string]bool) {
 		p.sameCompany(what, "department", e.Department, e.Company, deptCompany)
 		p.sameCompany(what, "cost centre", e.CostCenter, e.Company, costCompany)
 		p.oneOf(what, "status", e.Status, masterdata.EmployeeActive, masterdata.EmployeeLeft)
-		if e.Username != "" {
-			if usernames[e.Username] {
-				p.add("%s: username %s is another employee's", what, e.Username)
-			}
-			usernames[e.Username] = true
+		switch {
+		case e.Username == "":
+			p.add("%s: the username is missing (the key of an employee's record)", what)
+		case usernames[e.Username]:
+			p.add("%s: username %s is another employee's", what, e.Username)
 		}
+		usernames[e.Username] = true
 	}
 }
 

@@ -62,10 +62,12 @@ func LoadMasterRecords(ctx context.Context, md *masterdata.Service, r *MasterRec
 		return MasterDataCounts{}, err
 	}
 	others, counts := otherRecords(md, r.Others, &problems)
+	all := slices.Concat(typed, others)
+	checkByType(md, all, &problems)
 	if err := problems.Err(where); err != nil {
 		return MasterDataCounts{}, err
 	}
-	if err := md.Load(ctx, masterdata.SeedBy, slices.Concat(typed, others)); err != nil {
+	if err := md.Load(ctx, masterdata.SeedBy, all); err != nil {
 		return MasterDataCounts{}, fmt.Errorf("%s: %w", where, err)
 	}
 	counts.SetsOfBooks, counts.Companies, counts.Departments = len(r.SetsOfBooks), len(r.Companies), len(r.Departments)
@@ -76,8 +78,8 @@ func LoadMasterRecords(ctx context.Context, md *masterdata.Service, r *MasterRec
 }
 
 // typedRecords are the records of the record model's types as records of
-// their master-data types, keyed by code (employees by employee id, banks
-// by CNAPS code, named codes by dictionary/code).
+// their master-data types, keyed by code (employees by username, banks by
+// CNAPS code, named codes by dictionary/code).
 func (r *MasterRecords) typedRecords() ([]masterdata.Record, error) {
 	var out []masterdata.Record
 	add := func(typ, key string, v any) error {
@@ -95,7 +97,7 @@ func (r *MasterRecords) typedRecords() ([]masterdata.Record, error) {
 		each(r.CostCenters, func(x masterdata.CostCenter) error { return add(masterdata.TypeCostCenter, x.Code, x) }),
 		each(r.ProfitCenters, func(x masterdata.ProfitCenter) error { return add(masterdata.TypeProfitCenter, x.Code, x) }),
 		each(r.BusinessRanges, func(x masterdata.BusinessRange) error { return add(masterdata.TypeBusinessRange, x.Code, x) }),
-		each(r.Employees, func(x masterdata.Employee) error { return add(masterdata.TypeEmployee, x.EmpID, x) }),
+		each(r.Employees, func(x masterdata.Employee) error { return add(masterdata.TypeEmployee, x.Username, x) }),
 		each(r.Vendors, func(x masterdata.Vendor) error { return add(masterdata.TypeVendor, x.Code, x) }),
 		each(r.Customers, func(x masterdata.Customer) error { return add(masterdata.TypeCustomer, x.Code, x) }),
 		each(r.Banks, func(x masterdata.Bank) error { return add(masterdata.TypeBank, x.Cnaps, x) }),
@@ -108,9 +110,8 @@ func (r *MasterRecords) typedRecords() ([]masterdata.Record, error) {
 }
 
 // otherRecords are the records of the catalogue's other types (their
-// bodies normalised through JSON, numbers exact), keyed and checked by
-// their type (problems added); those of unknown types are counted as
-// skipped.
+// bodies normalised through JSON, numbers exact), keyed by their type
+// (problems added); those of unknown types are counted as skipped.
 func otherRecords(md *masterdata.Service, others map[string][]map[string]any, problems *Problems) ([]masterdata.Record, MasterDataCounts) {
 	counts := MasterDataCounts{Others: map[string]int{}, Skipped: map[string]int{}}
 	var out []masterdata.Record
@@ -135,16 +136,30 @@ func otherRecords(md *masterdata.Service, others map[string][]map[string]any, pr
 				problems.add("%s %s: the key is used twice", typ, key)
 			}
 			seen[key] = true
-			if t.Check != nil {
-				for _, e := range t.Check(body) {
-					problems.add("%s %s: %s: %s", typ, key, e.Path, e.In("en"))
-				}
-			}
 			out = append(out, masterdata.NewRecord(typ, key, body))
 		}
 		counts.Others[typ] = len(others[typ])
 	}
 	return out, counts
+}
+
+// checkByType checks each record whose type the catalogue has by the
+// type: its key as the type makes it, and the type's Check.
+func checkByType(md *masterdata.Service, records []masterdata.Record, problems *Problems) {
+	for _, r := range records {
+		t := md.Type(r.Type)
+		if t == nil {
+			continue
+		}
+		if key, bad := t.Key(r.Body); bad != nil || key != r.Key {
+			problems.add("%s %s: the type's key fields %s make the key %q", r.Type, r.Key, strings.Join(t.Keys, ", "), key)
+		}
+		if t.Check != nil {
+			for _, e := range t.Check(r.Body) {
+				problems.add("%s %s: %s: %s", r.Type, r.Key, e.Path, e.In("en"))
+			}
+		}
+	}
 }
 
 // each runs fn on every element of list, up to the first error.

@@ -12,32 +12,27 @@ import (
 
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/sqldbtest"
+	"formwork/engine"
 	"formwork/masterdata"
 	"formwork/seeding"
 )
 
-// seedTypes are the keys of the master-data types the seeds hold records
-// of besides the record model's (the catalogue's types say more; the keys
-// are what loading needs).
-func seedTypes() []*masterdata.Type {
-	var out []*masterdata.Type
-	for typ, keys := range map[string][]string{
-		"currency": {"code"}, "glAccount": {"code"}, "postingKey": {"code"}, "costType": {"code"}, "employeeRank": {"code"},
-		"cityType": {"code"}, "city": {"code"}, "holiday": {"calendar", "date"},
-		"exchangeRate": {"fromCurrency", "toCurrency", "validFrom"}, "travelStandard": {"rank", "cityType", "costType", "validFrom"},
-	} {
-		out = append(out, &masterdata.Type{Code: typ, Keys: keys, Dated: typ == "exchangeRate" || typ == "travelStandard"})
+// catalogueTypes are the master-data types of the repository's catalogue.
+func catalogueTypes(tb testing.TB) func() []*masterdata.Type {
+	cat, err := engine.Load(os.DirFS(".."))
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return out
+	return func() []*masterdata.Type { return masterdata.CatalogueTypes(cat) }
 }
 
 // The seeds of the repository load into a fresh SQLite database, whole and
 // fast: the organisation, 200 employees, 300 vendors, 100 customers, 50
-// projects and the catalogue's other types.
+// projects and records of the catalogue's other types, each a record of
+// its master-data type (the key the type makes, the type's Check passed).
 func TestSeedsLoad(t *testing.T) {
-	types := seedTypes()
 	md := masterdata.NewService(sqldb.NewMasterDataStore(sqldbtest.SQLite(t, sqldb.MasterDataModels())),
-		masterdata.Config{Types: func() []*masterdata.Type { return types }})
+		masterdata.Config{Types: catalogueTypes(t)})
 	start := time.Now()
 	got, err := seeding.MasterData(context.Background(), md, os.DirFS(filepath.Join("..", "seeds")))
 	took := time.Since(start)
@@ -78,12 +73,12 @@ func TestSeedsOfUnknownTypesAreSkipped(t *testing.T) {
 }
 
 func BenchmarkSeedMasterData(b *testing.B) {
-	types := seedTypes()
+	types := catalogueTypes(b)
 	seeds := os.DirFS(filepath.Join("..", "seeds"))
 	for b.Loop() {
 		b.StopTimer()
 		md := masterdata.NewService(sqldb.NewMasterDataStore(sqldbtest.SQLite(b, sqldb.MasterDataModels())),
-			masterdata.Config{Types: func() []*masterdata.Type { return types }})
+			masterdata.Config{Types: types})
 		b.StartTimer()
 		if _, err := seeding.MasterData(context.Background(), md, seeds); err != nil {
 			b.Fatal(err)

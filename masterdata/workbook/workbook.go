@@ -198,3 +198,57 @@ func badCell(text string, want engine.Text) *engine.Error {
 	return engine.Refuse(engine.ECHECK, "", engine.Text{"zh": fmt.Sprintf("“%s”不是%s", c, want["zh"]),
 		"en": fmt.Sprintf("%q is not %s", c, want["en"]), "th": fmt.Sprintf("%q ไม่ใช่%s", c, want["th"])})
 }
+
+// languages are the languages of a name's columns.
+var languages = []string{"zh", "en", "th"}
+
+var langNames = map[string]engine.Text{
+	"zh": {"zh": "中文", "en": "Chinese", "th": "จีน"},
+	"en": {"zh": "英文", "en": "English", "th": "อังกฤษ"},
+	"th": {"zh": "泰文", "en": "Thai", "th": "ไทย"},
+}
+
+// NameColumns are the columns of a name (a value in each language): one a
+// language, named field.zh, field.en and field.th.
+func NameColumns(field string, label engine.Text) []Column {
+	out := make([]Column, len(languages))
+	for i, lang := range languages {
+		out[i] = Column{Name: field + "." + lang, Label: engine.Text{
+			"zh": label.In("zh") + "（" + langNames[lang]["zh"] + "）", "en": label.In("en") + " (" + langNames[lang]["en"] + ")",
+			"th": label.In("th") + " (" + langNames[lang]["th"] + ")"}}
+	}
+	return out
+}
+
+// Cells are the values of columns in a body (a language's column from the
+// name's object).
+func Cells(cols []Column, body map[string]any) []any {
+	out := make([]any, len(cols))
+	for i, c := range cols {
+		if field, lang, isName := strings.Cut(c.Name, "."); isName {
+			name, _ := body[field].(map[string]any)
+			out[i] = name[lang]
+		} else {
+			out[i] = body[c.Name]
+		}
+	}
+	return out
+}
+
+// SetValues puts a row's values into a body (a language's value into the
+// name's object).
+func SetValues(body map[string]any, values map[string]any) {
+	for col, v := range values {
+		field, lang, isName := strings.Cut(col, ".")
+		if !isName {
+			body[col] = v
+			continue
+		}
+		name, _ := body[field].(map[string]any)
+		if name == nil {
+			name = map[string]any{}
+			body[field] = name
+		}
+		name[lang] = v
+	}
+}

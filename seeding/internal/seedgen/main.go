@@ -85,7 +85,7 @@ func (g *generator) run() error {
 			[]section{{"projects", g.genProjects()}}},
 		{"generated_rates.yaml", "daily exchange rates of 2026 (a random walk from a fixed seed: demo figures, not market data)",
 			[]section{{"records", map[string]any{"exchangeRate": g.genRates()}}}},
-		{"generated_travel_standards.yaml", "travel standards per employee rank, city type and cost type (lodging: weak control, asks to confirm; meal allowance: strong, refuses)",
+		{"generated_travel_standards.yaml", "travel standards per employee rank, city type and cost type (lodging a night: weak control, asks to confirm; meal allowance a day: strong, refuses)",
 			[]section{{"records", map[string]any{"travelStandard": genTravelStandards()}}}},
 	}
 	for _, f := range files {

@@ -23,6 +23,7 @@ type standard struct {
 	ValidFrom string     `yaml:"validFrom"`
 	Currency  string     `yaml:"currency"`
 	Amount    yamlNumber `yaml:"amount"`
+	Unit      string     `yaml:"unit"`
 	Control   string     `yaml:"control"`
 }
 
@@ -79,8 +80,9 @@ func (n yamlNumber) MarshalYAML() (any, error) {
 	return f, err
 }
 
-// genTravelStandards are the lodging and meal allowance standards of each
-// rank in each city type (abroad in USD), valid from 2026-01-01.
+// genTravelStandards are the lodging (a room a night) and meal allowance
+// (a person a day) standards of each rank in each city type (abroad in
+// USD), valid from 2026-01-01.
 func genTravelStandards() []standard {
 	lodging := map[string]float64{"P1": 400, "P2": 400, "P3": 400, "P4": 500, "P5": 500, "M1": 600, "M2": 600, "M3": 800,
 		"D1": 1000, "VP": 1500}
@@ -96,10 +98,10 @@ func genTravelStandards() []standard {
 				lodge, currency = abroad[r.code], "USD"
 			}
 			for _, s := range []struct {
-				costType, control string
-				amount            float64
-			}{{"住宿费", "weak", lodge}, {"伙食补助", "strong", meals[cityType]}} {
-				out = append(out, standard{r.code, cityType, s.costType, "2026-01-01", currency, round(s.amount, 2), s.control})
+				costType, unit, control string
+				amount                  float64
+			}{{"住宿费", "night", "weak", lodge}, {"伙食补助", "day", "strong", meals[cityType]}} {
+				out = append(out, standard{r.code, cityType, s.costType, "2026-01-01", currency, round(s.amount, 2), s.unit, s.control})
 			}
 		}
 	}
