@@ -3,6 +3,7 @@ package searchhelp
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"unicode/utf8"
 
@@ -83,12 +84,21 @@ var masterDictionaries = map[masterdata.Kind]masterDictionary{
 			return Opt(r.Cnaps, r.Name.In(lang), r.BankCode, r.BankName.In(lang), r.City)
 		})
 	},
+	// the no-project entry first: the record of code 0 (named, no
+	// attributes), or the spec's entry when the master data has none
 	masterdata.KindProject: func(s *Service, ctx context.Context, lang string) ([]Option, error) {
-		list, err := options(s.md.Projects(ctx))(func(r masterdata.Project) Option { return Opt(r.Code, r.Name.In(lang), r.Company, r.Status) })
+		noProject := Opt(masterdata.NoProjectCode, masterdata.NoProject.In(lang))
+		list, err := options(s.md.Projects(ctx))(func(r masterdata.Project) Option {
+			if r.Code == masterdata.NoProjectCode {
+				noProject = Opt(r.Code, r.Name.In(lang))
+			}
+			return Opt(r.Code, r.Name.In(lang), r.Company, r.Status)
+		})
 		if err != nil {
 			return nil, err
 		}
-		return append([]Option{Opt(masterdata.NoProjectCode, masterdata.NoProject.In(lang))}, list...), nil
+		list = slices.DeleteFunc(list, func(o Option) bool { return o.Key == masterdata.NoProjectCode })
+		return append([]Option{noProject}, list...), nil
 	},
 	masterdata.KindSpecialAccount: func(s *Service, ctx context.Context, lang string) ([]Option, error) {
 		return options(s.md.SpecialAccounts(ctx, 1))(func(r masterdata.SpecialAccount) Option { return specialAccountOption(r, lang) })

@@ -181,3 +181,16 @@ func TestMasterDataTypeIsADictionary(t *testing.T) {
 		t.Errorf("dictionaries city and salaryGrade: %v (%v)", got, err)
 	}
 }
+
+// The project dictionary starts with the no-project entry: the master
+// data's record of code 0 when it has one, named and without attributes.
+func TestNoProjectRecord(t *testing.T) {
+	r := oneOfEach(1)
+	r.Projects = append(r.Projects, masterdata.Project{Code: masterdata.NoProjectCode, Name: masterdata.Name{Zh: "不涉及项目"},
+		Status: masterdata.ProjectOpen})
+	got, err := service(t, r).Dictionaries(context.Background(), []string{"project"}, "zh")
+	if err != nil || fmt.Sprint(got["project"]) != fmt.Sprint([]searchhelp.Option{searchhelp.Opt("0", "不涉及项目"),
+		searchhelp.Opt("P1", "项目", "1000", "1")}) {
+		t.Errorf("the project dictionary: %v (%v)", got["project"], err)
+	}
+}

@@ -35,19 +35,27 @@ type MasterRecords struct {
 // the record.
 type Problems []string
 
-// Err is nil without problems, else an error with the first problem (in
-// sort order) and how many more there are, prefixed by where.
+// maxProblems is the most problems an error lists.
+const maxProblems = 20
+
+// Err is nil without problems, else an error prefixed by where with the
+// problem, or the number of problems and the first maxProblems of them (in
+// sort order), one a line.
 func (p Problems) Err(where string) error {
 	if len(p) == 0 {
 		return nil
 	}
 	list := append(Problems(nil), p...)
 	sort.Strings(list)
-	more := ""
-	if len(list) > 1 {
-		more = fmt.Sprintf(" (and %d more problems)", len(list)-1)
+	if len(list) == 1 {
+		return fmt.Errorf("%s: %s", where, list[0])
 	}
-	return fmt.Errorf("%s: %s%s", where, list[0], more)
+	shown := list[:min(len(list), maxProblems)]
+	more := ""
+	if len(list) > len(shown) {
+		more = fmt.Sprintf("\n  (and %d more)", len(list)-len(shown))
+	}
+	return fmt.Errorf("%s: %d problems:\n  %s%s", where, len(list), strings.Join(shown, "\n  "), more)
 }
 
 func (p *Problems) add(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }

@@ -1,6 +1,7 @@
 package seeding_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -71,7 +72,14 @@ func TestRecordsProblems(t *testing.T) {
 		})
 	}
 	many := seeding.Problems{"b", "a", "c"}.Err("seeds")
-	if many == nil || many.Error() != "seeds: a (and 2 more problems)" {
+	if many == nil || many.Error() != "seeds: 3 problems:\n  a\n  b\n  c" {
 		t.Errorf("three problems: %v", many)
+	}
+	var lots seeding.Problems
+	for i := range 25 {
+		lots = append(lots, fmt.Sprintf("p%02d", i))
+	}
+	if err := lots.Err("seeds").Error(); !strings.HasSuffix(err, "\n  p19\n  (and 5 more)") {
+		t.Errorf("25 problems: %s", err)
 	}
 }
