@@ -50,15 +50,11 @@ type Page struct {
 // runs in memory over the type's snapshot, whose bodies the rows share: the
 // caller reads them, never changes them.
 func (s *Service) List(ctx context.Context, actor Actor, typ string, q Query) (*Page, error) {
-	t, err := s.readable(actor, typ)
+	t, snap, err := s.readSnapshot(ctx, actor, typ)
 	if err != nil {
 		return nil, err
 	}
 	if err := q.check(); err != nil {
-		return nil, err
-	}
-	snap, err := s.snapshot(ctx, typ)
-	if err != nil {
 		return nil, err
 	}
 	text := strings.ToLower(strings.TrimSpace(q.Q))

@@ -26,6 +26,17 @@ func (s *Service) Types(actor Actor) []TypeInfo {
 	return out
 }
 
+// readSnapshot is the type of a code the actor may read and its current
+// snapshot.
+func (s *Service) readSnapshot(ctx context.Context, actor Actor, code string) (*Type, *snapshot, error) {
+	t, err := s.readable(actor, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	snap, err := s.snapshot(ctx, code)
+	return t, snap, err
+}
+
 // readable is the type of a code the actor may read: ENOTFOUND for an
 // unknown type, EFORBIDDEN without a read (or write) role.
 func (s *Service) readable(actor Actor, code string) (*Type, error) {
@@ -54,11 +65,7 @@ func (s *Service) writable(actor Actor, code string) (*Type, error) {
 // Get is the record of a key, active or not, the caller's to change:
 // ENOTFOUND when there is none.
 func (s *Service) Get(ctx context.Context, actor Actor, typ, key string) (*Record, error) {
-	t, err := s.readable(actor, typ)
-	if err != nil {
-		return nil, err
-	}
-	snap, err := s.snapshot(ctx, typ)
+	t, snap, err := s.readSnapshot(ctx, actor, typ)
 	if err != nil {
 		return nil, err
 	}

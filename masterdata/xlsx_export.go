@@ -9,11 +9,7 @@ import (
 // Export answers every record of a type (active or not, by key) as an
 // xlsx workbook labelled in lang (package workbook); Import reads it back.
 func (s *Service) Export(ctx context.Context, actor Actor, typ, lang string) ([]byte, error) {
-	t, err := s.readable(actor, typ)
-	if err != nil {
-		return nil, err
-	}
-	snap, err := s.snapshot(ctx, typ)
+	t, snap, err := s.readSnapshot(ctx, actor, typ)
 	if err != nil {
 		return nil, err
 	}
