@@ -30,11 +30,11 @@ var converted struct {
 }
 
 // TypeOf is a master-data type of the engine as the service takes it: its
-// description, and its Check and Refs.
+// description, and its Check, Refs, Normalize and KeepServerFields.
 func TypeOf(t *engine.MasterDataType) *Type {
 	return &Type{Code: t.Code, Title: t.Title, Area: t.Area, Menu: t.Menu, Keys: t.Keys, CompanyScoped: t.CompanyScoped(),
 		Display: t.Display, Search: t.Search, Dated: t.Dated, Read: t.Read, Write: t.Write, Fields: fieldsOf(t.Fields),
-		Check: t.Check, Refs: t.Refs}
+		Check: t.Check, Refs: t.Refs, Normalize: t.Normalize, KeepServerFields: t.KeepServerFields}
 }
 
 func fieldsOf(fields []*engine.MasterDataField) []*Field {

@@ -88,7 +88,7 @@ func (s *Service) Create(ctx context.Context, actor Actor, typ string, body map[
 	if err != nil {
 		return nil, err
 	}
-	key, err := s.checkBody(ctx, t, body)
+	key, body, err := s.checkBody(ctx, t, body, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,15 @@ func (s *Service) Update(ctx context.Context, actor Actor, typ, key string, vers
 	if err != nil {
 		return nil, err
 	}
-	newKey, err := s.checkBody(ctx, t, body)
+	snap, err := s.snapshot(ctx, typ)
+	if err != nil {
+		return nil, err
+	}
+	var stored map[string]any
+	if r := snap.record(key); r != nil {
+		stored = r.Body
+	}
+	newKey, body, err := s.checkBody(ctx, t, body, stored, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -190,12 +198,18 @@ func (s *Service) change(ctx context.Context, actor Actor, t *Type, key string, 
 	return &out, nil
 }
 
-// checkBody checks a body of a type and answers its key: the key, the
-// type's Check, the company of a company-scoped type, the validity of a
-// dated one, and the references. Failures are Findings.
-func (s *Service) checkBody(ctx context.Context, t *Type, body map[string]any) (string, error) {
+// checkBody checks a body of a type, its server-written fields those of
+// stored (nil: a new record): the key, the type's Check, the company of a
+// company-scoped type, the validity of a dated one, and the references (a
+// reference to a key of the same type in also passes: the records of an
+// import). It answers the key and the body as the store keeps it (the
+// type's Normalize); failures are Findings.
+func (s *Service) checkBody(ctx context.Context, t *Type, body, stored map[string]any, also map[string]int) (string, map[string]any, error) {
 	if body == nil {
 		body = map[string]any{}
+	}
+	if t.KeepServerFields != nil {
+		t.KeepServerFields(body, stored)
 	}
 	var findings Findings
 	key, bad := t.Key(body)
@@ -209,15 +223,20 @@ func (s *Service) checkBody(ctx context.Context, t *Type, body map[string]any) (
 	if date == "" {
 		date = s.today()
 	}
-	refFindings, err := s.CheckRefs(ctx, r.Company, date, t.refs(body))
+	var refs []Ref
+	for _, ref := range t.refs(body) {
+		if _, imported := also[ref.Code]; ref.Type != t.Code || !imported {
+			refs = append(refs, ref)
+		}
+	}
+	refFindings, err := s.CheckRefs(ctx, r.Company, date, refs)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	findings = append(findings, refFindings...)
-	if len(findings) > 0 {
-		return "", findings
+	if findings = append(findings, refFindings...); len(findings) > 0 {
+		return "", nil, findings
 	}
-	return key, nil
+	return key, t.normalized(body), nil
 }
 
 var datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)

@@ -42,6 +42,11 @@ type Type struct {
 	// Refs lists the non-empty references of a body with their paths. Nil:
 	// none.
 	Refs func(body map[string]any) []Ref
+	// Normalize is a checked body as the store keeps it (dates, money with
+	// two places); KeepServerFields sets the fields only the server writes
+	// to those of the stored body (nil: a new record). Nil: neither.
+	Normalize        func(body map[string]any) map[string]any
+	KeepServerFields func(body, stored map[string]any)
 }
 
 // AnyRole in Type.Read or Type.Write lets any signed-in user.
@@ -155,6 +160,14 @@ func (t *Type) check(body map[string]any) []*engine.Error {
 		return nil
 	}
 	return t.Check(body)
+}
+
+// normalized is a checked body as the store keeps it.
+func (t *Type) normalized(body map[string]any) map[string]any {
+	if t.Normalize == nil {
+		return body
+	}
+	return t.Normalize(body)
 }
 
 // refs are the references of a body; none without Refs.

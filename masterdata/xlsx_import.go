@@ -2,6 +2,7 @@ package masterdata
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -57,8 +58,9 @@ func (s *Service) Import(ctx context.Context, actor Actor, typ string, xlsx []by
 	return s.writeImport(ctx, actor, t, rows)
 }
 
-// checkImport checks each row's record as Create does; a reference to a
-// record of the same type the import holds passes.
+// checkImport checks each row's record as Create and Update do (and keeps
+// it as the store keeps it); a reference to a record of the same type the
+// import holds passes.
 func (s *Service) checkImport(ctx context.Context, t *Type, rows []*importRow) (Findings, error) {
 	var findings Findings
 	first := map[string]int{}
@@ -80,30 +82,29 @@ func (s *Service) checkImport(ctx context.Context, t *Type, rows []*importRow) (
 		}
 		first[key] = r.row
 	}
+	snap, err := s.snapshot(ctx, t.Code)
+	if err != nil {
+		return nil, err
+	}
 	for _, r := range rows {
 		if r.key == "" {
 			continue
 		}
-		for _, e := range append(t.check(r.body), t.recordFindings(r.body)...) {
-			findings = append(findings, atRow(t, "", r.row, e))
+		var stored map[string]any
+		if had := snap.record(r.key); had != nil {
+			stored = had.Body
 		}
-		rec := NewRecord(t.Code, r.key, r.body)
-		date := rec.ValidFrom
-		if date == "" {
-			date = s.today()
-		}
-		var refs []Ref
-		for _, ref := range t.refs(r.body) {
-			if _, imported := first[ref.Code]; ref.Type != t.Code || !imported {
-				refs = append(refs, ref)
+		_, body, err := s.checkBody(ctx, t, r.body, stored, first)
+		var rowFindings Findings
+		switch {
+		case errors.As(err, &rowFindings):
+			for _, e := range rowFindings {
+				findings = append(findings, atRow(t, "", r.row, e))
 			}
-		}
-		refFindings, err := s.CheckRefs(ctx, rec.Company, date, refs)
-		if err != nil {
+		case err != nil:
 			return nil, err
-		}
-		for _, e := range refFindings {
-			findings = append(findings, atRow(t, "", r.row, e))
+		default:
+			r.body = body
 		}
 	}
 	return findings, nil

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"formwork/engine"
 	"formwork/masterdata"
 )
 
@@ -144,9 +145,10 @@ func otherRecords(md *masterdata.Service, others map[string][]map[string]any, pr
 }
 
 // checkByType checks each record whose type the catalogue has by the
-// type: its key as the type makes it, and the type's Check.
+// type (its key as the type makes it, the type's Check) and keeps its body
+// as the store does (the type's Normalize).
 func checkByType(md *masterdata.Service, records []masterdata.Record, problems *Problems) {
-	for _, r := range records {
+	for i, r := range records {
 		t := md.Type(r.Type)
 		if t == nil {
 			continue
@@ -154,10 +156,15 @@ func checkByType(md *masterdata.Service, records []masterdata.Record, problems *
 		if key, bad := t.Key(r.Body); bad != nil || key != r.Key {
 			problems.add("%s %s: the type's key fields %s make the key %q", r.Type, r.Key, strings.Join(t.Keys, ", "), key)
 		}
+		var found []*engine.Error
 		if t.Check != nil {
-			for _, e := range t.Check(r.Body) {
-				problems.add("%s %s: %s: %s", r.Type, r.Key, e.Path, e.In("en"))
-			}
+			found = t.Check(r.Body)
+		}
+		for _, e := range found {
+			problems.add("%s %s: %s: %s", r.Type, r.Key, e.Path, e.In("en"))
+		}
+		if len(found) == 0 && t.Normalize != nil {
+			records[i] = masterdata.NewRecord(r.Type, r.Key, t.Normalize(r.Body))
 		}
 	}
 }
