@@ -46,6 +46,13 @@ func TestMasterDataTypesHoldTheRecordModel(t *testing.T) {
 				ok = f.Type == engine.TypeString || f.Type == engine.TypeEnum
 			case goType.Kind() == reflect.Int:
 				ok = f.Type == engine.TypeInteger
+			case goType.Kind() == reflect.Slice && goType.Elem().Kind() == reflect.Struct: // rows
+				ok = f.Type == engine.TypeList
+				for row := range recordFields(goType.Elem()) {
+					if f.Row(row) == nil {
+						t.Errorf("%s.%s: no row field %s", code, name, row)
+					}
+				}
 			}
 			if !ok {
 				t.Errorf("%s.%s is of type %s, which does not decode into %s", code, name, f.Type, goType)

@@ -37,6 +37,40 @@ func KindOf(dicID string) (Kind, bool) {
 	return k, slices.Contains(Kinds, k)
 }
 
+// The codes of the master-data types the typed records are kept as
+// (schemas/_masterdata/<code>.yaml; the record model's yaml tags are their
+// field names). Their keys: code, but empId for employees, cnaps for banks
+// and dicId/code for the dictionary's named codes.
+const (
+	TypeSetOfBooks     = "setOfBooks"
+	TypeCompany        = "company"
+	TypeDepartment     = "department"
+	TypeCostCenter     = "costCenter"
+	TypeProfitCenter   = "profitCenter"
+	TypeBusinessRange  = "businessRange"
+	TypeEmployee       = "employee"
+	TypeVendor         = "vendor"
+	TypeCustomer       = "customer"
+	TypeBank           = "bank"
+	TypeProject        = "project"
+	TypeSpecialAccount = "specialAccount"
+	TypeDictionary     = "dictionary"
+)
+
+// TypeOf is the master-data type a kind's records are kept as (both
+// special account kinds are type specialAccount, told apart by level).
+func (k Kind) TypeOf() string {
+	switch k {
+	case KindSetOfBooks:
+		return TypeSetOfBooks
+	case KindBusinessRange:
+		return TypeBusinessRange
+	case KindSpecialAccount, KindSubAccount:
+		return TypeSpecialAccount
+	}
+	return string(k)
+}
+
 // Dictionary is the names of codes, by dictionary id and code.
 type Dictionary map[string]map[string]engine.Text
 
@@ -56,7 +90,7 @@ func dictionaryOf(entries []DictionaryEntry) Dictionary {
 		if d[e.DicID] == nil {
 			d[e.DicID] = map[string]engine.Text{}
 		}
-		d[e.DicID][e.Code] = e.Text()
+		d[e.DicID][e.Code] = e.Name.Text()
 	}
 	return d
 }

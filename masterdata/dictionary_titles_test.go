@@ -12,10 +12,12 @@ import (
 // AddTitles names the codes a dictionary lacks and keeps the names it has;
 // Title answers a code's name in a language, or the code.
 func TestDictionaryTitles(t *testing.T) {
-	store := &masterdatatest.Store{Records: masterdata.Records{NamedCodes: []masterdata.DictionaryEntry{
-		{DicID: "budgetAccount", Code: "660201", Zh: "差旅费", En: "Travel"}}}}
-	svc := masterdata.NewService(store)
+	store := masterdatatest.NewStore()
+	svc := masterdata.NewService(store, masterdata.Config{})
 	ctx := context.Background()
+	if err := svc.AddTitles(ctx, "budgetAccount", map[string]engine.Text{"660201": {"zh": "差旅费", "en": "Travel"}}); err != nil {
+		t.Fatal(err)
+	}
 	err := svc.AddTitles(ctx, "budgetAccount", map[string]engine.Text{
 		"660201": {"zh": "改名", "en": "Renamed", "th": "เปลี่ยนชื่อ"},
 		"660202": {"zh": "业务招待费", "en": "Entertainment", "th": "ค่ารับรอง"},
@@ -35,7 +37,8 @@ func TestDictionaryTitles(t *testing.T) {
 			t.Errorf("Title(budgetAccount, %q, %s) = %q, want %q", c.code, c.lang, got, c.want)
 		}
 	}
-	if n := len(store.Records.NamedCodes); n != 2 {
+	if _, named, err := store.Records(ctx, masterdata.TypeDictionary); err != nil || len(named) != 2 {
+		n := len(named)
 		t.Errorf("%d named codes after adding one, want 2", n)
 	}
 	if err := svc.AddTitles(ctx, "budgetAccount", nil); err != nil {

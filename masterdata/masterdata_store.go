@@ -1,91 +1,90 @@
 package masterdata
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
 
-// Store is where the master data is kept. Lists come ordered by code
-// (employees by employee id, banks by CNAPS code); a lookup of a code that
-// no record has answers nil and no error.
+// Record is a master record of any type: the generic form every type is
+// stored in. Company, ValidFrom and ValidTo repeat the body's fields
+// `company`, `validFrom` and `validTo` (for lists and reference checks);
+// Active false is a deactivated record, kept for the documents that name it.
+type Record struct {
+	Type      string         `json:"type"`
+	Key       string         `json:"key"`
+	Company   string         `json:"company,omitempty"`
+	Active    bool           `json:"active"`
+	ValidFrom string         `json:"validFrom,omitempty"` // YYYY-MM-DD, "" open
+	ValidTo   string         `json:"validTo,omitempty"`   // YYYY-MM-DD, "" open
+	Body      map[string]any `json:"body"`
+	Version   int64          `json:"version"`
+	UpdatedAt time.Time      `json:"updatedAt"`
+	UpdatedBy string         `json:"updatedBy"`
+}
+
+// Event is an audit event: one per created, updated, deactivated or
+// imported record, with the record before and after (nil before a create).
+type Event struct {
+	ID     int64           `json:"id"`
+	Type   string          `json:"type"`
+	Key    string          `json:"key"`
+	Action string          `json:"action"` // one of the Action* values
+	By     string          `json:"by"`
+	At     time.Time       `json:"at"`
+	Before json.RawMessage `json:"before,omitempty"`
+	After  json.RawMessage `json:"after,omitempty"`
+}
+
+// The actions of an audit event.
+const (
+	ActionCreate     = "create"
+	ActionUpdate     = "update"
+	ActionDeactivate = "deactivate"
+	ActionImport     = "import"
+)
+
+// EventQuery narrows the audit events: of a type (and a key of it) when
+// set; a page of PageSize, newest first.
+type EventQuery struct {
+	Type, Key      string
+	Page, PageSize int
+}
+
+// Store is where the master records are kept: every type in one generic
+// form, an audit event per change, and a revision per type that moves with
+// every write of the type (the service keeps each type in memory while its
+// revision stays).
 type Store interface {
-	SetsOfBooks(ctx context.Context) ([]SetOfBooks, error)
-	Companies(ctx context.Context) ([]Company, error)
-	Departments(ctx context.Context) ([]Department, error)
-	CostCenters(ctx context.Context) ([]CostCenter, error)
-	ProfitCenters(ctx context.Context) ([]ProfitCenter, error)
-	BusinessRanges(ctx context.Context) ([]BusinessRange, error)
-	Employees(ctx context.Context) ([]Employee, error)
-	Vendors(ctx context.Context) ([]Vendor, error)
-	Customers(ctx context.Context) ([]Customer, error)
-	Banks(ctx context.Context) ([]Bank, error)
-	Projects(ctx context.Context) ([]Project, error)
-	// SpecialAccounts lists the special account codes of one level.
-	SpecialAccounts(ctx context.Context, level int) ([]SpecialAccount, error)
-
-	SetOfBooks(ctx context.Context, code string) (*SetOfBooks, error)
-	Company(ctx context.Context, code string) (*Company, error)
-	Department(ctx context.Context, code string) (*Department, error)
-	CostCenter(ctx context.Context, code string) (*CostCenter, error)
-	BusinessRange(ctx context.Context, code string) (*BusinessRange, error)
-	SpecialAccount(ctx context.Context, code string) (*SpecialAccount, error)
-	// CompaniesOf and DepartmentsOf list the records of some codes (codes
-	// no record has are left out).
-	CompaniesOf(ctx context.Context, codes []string) ([]Company, error)
-	DepartmentsOf(ctx context.Context, codes []string) ([]Department, error)
-	// RecordName is the name of the record of a kind with a code.
-	RecordName(ctx context.Context, kind Kind, code string) (*Name, error)
-	// EmployeeByUsername is the employee a login name belongs to.
-	EmployeeByUsername(ctx context.Context, username string) (*Employee, error)
-	// CountCompanies counts the companies (none: the master data is empty).
-	CountCompanies(ctx context.Context) (int64, error)
-
-	// SearchEmployees lists the active employees that pass f, by employee
-	// id, at most f.Limit.
-	SearchEmployees(ctx context.Context, f EmployeeFilter) ([]Employee, error)
-	// SearchSpecialAccounts lists the special account codes that pass f, by
-	// code, at most f.Limit.
-	SearchSpecialAccounts(ctx context.Context, f SpecialAccountFilter) ([]SpecialAccount, error)
-
-	// NamedCodes lists the named codes of some dictionaries, by dictionary
-	// and code; of every dictionary when no id is given.
-	NamedCodes(ctx context.Context, dicIDs ...string) ([]DictionaryEntry, error)
-	// NamedCode is one named code.
-	NamedCode(ctx context.Context, dicID, code string) (*DictionaryEntry, error)
-
+	// Revisions answers the revision of each type asked; a type never
+	// written has revision 0 (and may be left out).
+	Revisions(ctx context.Context, types []string) (map[string]int64, error)
+	// Records lists every record of a type (active or not) by key, with the
+	// type's revision read before them.
+	Records(ctx context.Context, typ string) (revision int64, records []Record, err error)
+	// Events answers a page of audit events, newest first, and how many
+	// match.
+	Events(ctx context.Context, q EventQuery) (total int64, events []Event, err error)
 	// InTx runs fn in one transaction: all its writes, or none.
 	InTx(ctx context.Context, fn func(tx Tx) error) error
 }
 
-// Tx is the writes of Import, within one transaction.
+// Tx is the writes of the use cases, within one transaction. Every write
+// of a record moves its type's revision.
 type Tx interface {
-	AddSetsOfBooks(rows []SetOfBooks) error
-	AddCompanies(rows []Company) error
-	AddDepartments(rows []Department) error
-	AddCostCenters(rows []CostCenter) error
-	AddProfitCenters(rows []ProfitCenter) error
-	AddBusinessRanges(rows []BusinessRange) error
-	AddEmployees(rows []Employee) error
-	AddVendors(rows []Vendor) error
-	AddCustomers(rows []Customer) error
-	AddBanks(rows []Bank) error
-	AddProjects(rows []Project) error
-	AddSpecialAccounts(rows []SpecialAccount) error
-	AddNamedCodes(rows []DictionaryEntry) error
+	// Record reads a record; nil when there is none.
+	Record(typ, key string) (*Record, error)
+	// Insert adds new records (Version 1); a key the store has already is
+	// ErrExists and nothing is written.
+	Insert(records []Record) error
+	// Update replaces the record of r.Type and r.Key whose version is
+	// version with r (r.Version is the next version); false when the
+	// record is gone or has another version.
+	Update(r Record, version int64) (bool, error)
+	// AddEvents records audit events.
+	AddEvents(events []Event) error
 }
 
-// EmployeeFilter narrows the active employees: Text (contained, ignoring
-// case, in the employee id, number, username or a name), and the company,
-// department and username when set.
-type EmployeeFilter struct {
-	Text, Company, Department, Username string
-	Limit                               int
-}
-
-// SpecialAccountFilter narrows the special account codes: Text (contained,
-// ignoring case, in the code or a name); Level 1 with the codes of Company
-// and of every company; Level 2 with the codes under Parent.
-type SpecialAccountFilter struct {
-	Text    string
-	Level   int
-	Company string
-	Parent  string
-	Limit   int
-}
+// ErrExists is a Tx.Insert of a key the store has already.
+var ErrExists = errors.New("a record with this key exists already")

@@ -13,9 +13,9 @@ import "formwork/engine"
 
 // Name is a record's name in each language; Chinese is required.
 type Name struct {
-	Zh string `yaml:"zh"`
-	En string `yaml:"en"`
-	Th string `yaml:"th"`
+	Zh string `yaml:"zh,omitempty" json:"zh,omitempty"`
+	En string `yaml:"en,omitempty" json:"en,omitempty"`
+	Th string `yaml:"th,omitempty" json:"th,omitempty"`
 }
 
 // Text is the name as an engine.Text (languages without a name left out).
@@ -35,71 +35,74 @@ func (n Name) In(lang string) string { return n.Text().In(lang) }
 // SetOfBooks is a set of books (账套, sob): the ledger a company posts to,
 // and what picks a catalogue edition (schemas/_editions.yaml).
 type SetOfBooks struct {
-	Code     string `yaml:"code"`
-	Name     Name   `yaml:"name"`
-	Currency string `yaml:"currency"`
+	Code     string `yaml:"code,omitempty" json:"code,omitempty"`
+	Name     Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	Currency string `yaml:"currency,omitempty" json:"currency,omitempty"`
 }
 
 // Company is a legal entity of the group (companyCode); it posts to one set
 // of books.
 type Company struct {
-	Code     string `yaml:"code"`
-	Name     Name   `yaml:"name"`
-	Sob      string `yaml:"sob"`
-	Currency string `yaml:"currency"`
-	TaxNo    string `yaml:"taxNo"`
-	City     string `yaml:"city"`
+	Code     string `yaml:"code,omitempty" json:"code,omitempty"`
+	Name     Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	Sob      string `yaml:"sob,omitempty" json:"sob,omitempty"`
+	Currency string `yaml:"currency,omitempty" json:"currency,omitempty"`
+	TaxNo    string `yaml:"taxNo,omitempty" json:"taxNo,omitempty"`
+	City     string `yaml:"city,omitempty" json:"city,omitempty"`
 }
 
 // Department is an organisational unit of a company, possibly under another
 // one; CostCenter is the cost centre its people book to by default.
 type Department struct {
-	Code       string `yaml:"code"`
-	Name       Name   `yaml:"name"`
-	Company    string `yaml:"company"`
-	Parent     string `yaml:"parent"`
-	CostCenter string `yaml:"costCenter"`
+	Code       string `yaml:"code,omitempty" json:"code,omitempty"`
+	Name       Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	Company    string `yaml:"company,omitempty" json:"company,omitempty"`
+	Parent     string `yaml:"parent,omitempty" json:"parent,omitempty"`
+	CostCenter string `yaml:"costCenter,omitempty" json:"costCenter,omitempty"`
 }
 
 // CostCenter is a cost centre of a company, owned by a department and
 // settled to a profit centre.
 type CostCenter struct {
-	Code         string `yaml:"code"`
-	Name         Name   `yaml:"name"`
-	Company      string `yaml:"company"`
-	Department   string `yaml:"department"`
-	ProfitCenter string `yaml:"profitCenter"`
+	Code         string `yaml:"code,omitempty" json:"code,omitempty"`
+	Name         Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	Company      string `yaml:"company,omitempty" json:"company,omitempty"`
+	Department   string `yaml:"department,omitempty" json:"department,omitempty"`
+	ProfitCenter string `yaml:"profitCenter,omitempty" json:"profitCenter,omitempty"`
 }
 
 // ProfitCenter is a profit centre of a company.
 type ProfitCenter struct {
-	Code    string `yaml:"code"`
-	Name    Name   `yaml:"name"`
-	Company string `yaml:"company"`
+	Code    string `yaml:"code,omitempty" json:"code,omitempty"`
+	Name    Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	Company string `yaml:"company,omitempty" json:"company,omitempty"`
 }
 
 // BusinessRange is a business range (业务范围, the head's bizRang) of a
 // company.
 type BusinessRange struct {
-	Code    string `yaml:"code"`
-	Name    Name   `yaml:"name"`
-	Company string `yaml:"company"`
+	Code    string `yaml:"code,omitempty" json:"code,omitempty"`
+	Name    Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	Company string `yaml:"company,omitempty" json:"company,omitempty"`
 }
 
 // Employee is a person of the group, whether or not they sign in: Username
 // is the spec's uniquename (the login name when they sign in).
 type Employee struct {
-	EmpID      string `yaml:"empId"`
-	EmpNo      string `yaml:"empNo"`
-	Name       Name   `yaml:"name"`
-	Username   string `yaml:"username"`
-	Company    string `yaml:"company"`
-	Department string `yaml:"department"`
-	CostCenter string `yaml:"costCenter"`
-	Position   string `yaml:"position"`
-	Phone      string `yaml:"phone"`
-	Email      string `yaml:"email"`
-	Status     string `yaml:"status"` // EmployeeActive or EmployeeLeft
+	EmpID      string `yaml:"empId,omitempty" json:"empId,omitempty"`
+	EmpNo      string `yaml:"empNo,omitempty" json:"empNo,omitempty"`
+	Name       Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	Username   string `yaml:"username,omitempty" json:"username,omitempty"`
+	Company    string `yaml:"company,omitempty" json:"company,omitempty"`
+	Department string `yaml:"department,omitempty" json:"department,omitempty"`
+	CostCenter string `yaml:"costCenter,omitempty" json:"costCenter,omitempty"`
+	Position   string `yaml:"position,omitempty" json:"position,omitempty"`
+	Phone      string `yaml:"phone,omitempty" json:"phone,omitempty"`
+	Email      string `yaml:"email,omitempty" json:"email,omitempty"`
+	Status     string `yaml:"status,omitempty" json:"status,omitempty"` // EmployeeActive or EmployeeLeft
+	// Rank is the employee's rank (职级, an employeeRank record): what
+	// travel and hospitality standards go by.
+	Rank string `yaml:"rank,omitempty" json:"rank,omitempty"`
 }
 
 // Employee statuses: search helps offer only active employees, dictionaries
@@ -113,18 +116,32 @@ const (
 // company that deals with them (empty: every company of the group), the tax
 // number and the account (Bank is the branch's CNAPS code).
 type BusinessPartner struct {
-	Code        string `yaml:"code"`
-	Name        Name   `yaml:"name"`
-	Company     string `yaml:"company"`
-	TaxNo       string `yaml:"taxNo"`
-	Bank        string `yaml:"bank"`
-	Account     string `yaml:"account"`
-	AccountName string `yaml:"accountName"`
+	Code        string `yaml:"code,omitempty" json:"code,omitempty"`
+	Name        Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	Company     string `yaml:"company,omitempty" json:"company,omitempty"`
+	TaxNo       string `yaml:"taxNo,omitempty" json:"taxNo,omitempty"`
+	Bank        string `yaml:"bank,omitempty" json:"bank,omitempty"`
+	Account     string `yaml:"account,omitempty" json:"account,omitempty"`
+	AccountName string `yaml:"accountName,omitempty" json:"accountName,omitempty"`
 }
 
-// Vendor is a supplier, with the account it is paid to.
+// Vendor is a supplier, with the account it is paid to by default and
+// its payee accounts (documents.md 3: vendor, bank, cnaps, account,
+// accountName, bvtyp).
 type Vendor struct {
 	BusinessPartner `yaml:",inline"`
+	Accounts        []PayeeAccount `yaml:"accounts,omitempty" json:"accounts,omitempty"`
+}
+
+// PayeeAccount is an account a vendor is paid to: Bank the bank's code
+// (102 ...), Cnaps the branch (a bank record), BvTyp the partner bank type
+// that tells the vendor's accounts apart in the accounting system (0001 ...).
+type PayeeAccount struct {
+	Bank        string `yaml:"bank,omitempty" json:"bank,omitempty"`
+	Cnaps       string `yaml:"cnaps,omitempty" json:"cnaps,omitempty"`
+	Account     string `yaml:"account,omitempty" json:"account,omitempty"`
+	AccountName string `yaml:"accountName,omitempty" json:"accountName,omitempty"`
+	BvTyp       string `yaml:"bvtyp,omitempty" json:"bvtyp,omitempty"`
 }
 
 // Customer is a buyer, with the account it pays from.
@@ -135,20 +152,20 @@ type Customer struct {
 // Bank is a bank branch, named by its CNAPS code (联行号, 12 digits: the
 // bank's 3-digit code, a 4-digit city code, the branch and a check digit).
 type Bank struct {
-	Cnaps    string `yaml:"cnaps"`
-	Name     Name   `yaml:"name"`
-	BankCode string `yaml:"bankCode"`
-	BankName Name   `yaml:"bankName"`
-	City     string `yaml:"city"`
+	Cnaps    string `yaml:"cnaps,omitempty" json:"cnaps,omitempty"`
+	Name     Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	BankCode string `yaml:"bankCode,omitempty" json:"bankCode,omitempty"`
+	BankName Name   `yaml:"bankName,omitempty" json:"bankName,omitzero"`
+	City     string `yaml:"city,omitempty" json:"city,omitempty"`
 }
 
 // Project is a project costs are booked to. NoProjectCode is reserved for
 // the dictionary's no-project entry.
 type Project struct {
-	Code    string `yaml:"code"`
-	Name    Name   `yaml:"name"`
-	Company string `yaml:"company"`
-	Status  string `yaml:"status"` // ProjectOpen or ProjectClosed
+	Code    string `yaml:"code,omitempty" json:"code,omitempty"`
+	Name    Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	Company string `yaml:"company,omitempty" json:"company,omitempty"`
+	Status  string `yaml:"status,omitempty" json:"status,omitempty"` // ProjectOpen or ProjectClosed
 }
 
 // Project statuses: an open project takes costs.
@@ -168,25 +185,19 @@ var NoProject = engine.Text{"zh": "无项目", "en": "No project", "th": "ไม
 // (specAccCode1) or level 2 under a level-1 code (specAccCode2). Company
 // empty: every company uses it.
 type SpecialAccount struct {
-	Code    string
-	Name    Name
-	Level   int
-	Parent  string
-	Company string
+	Code    string `yaml:"code,omitempty" json:"code"`
+	Name    Name   `yaml:"name,omitempty" json:"name,omitzero"`
+	Level   int    `yaml:"level,omitempty" json:"level"`
+	Parent  string `yaml:"parent,omitempty" json:"parent,omitempty"`
+	Company string `yaml:"company,omitempty" json:"company,omitempty"`
 }
 
 // DictionaryEntry names a code of one dictionary that is no master-data
 // kind (the document-type tree's families and modules, budget accounts,
-// employee levels, ...) in each language.
+// employee levels, ...) in each language: a record of type dictionary,
+// keyed by dicId/code.
 type DictionaryEntry struct {
-	DicID string
-	Code  string
-	Zh    string
-	En    string
-	Th    string
-}
-
-// Text is the entry's name as an engine.Text.
-func (e DictionaryEntry) Text() engine.Text {
-	return Name{Zh: e.Zh, En: e.En, Th: e.Th}.Text()
+	DicID string `yaml:"dicId,omitempty" json:"dicId"`
+	Code  string `yaml:"code,omitempty" json:"code"`
+	Name  Name   `yaml:"name,omitempty" json:"name,omitzero"`
 }

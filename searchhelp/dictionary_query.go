@@ -3,6 +3,7 @@ package searchhelp
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"unicode/utf8"
 
@@ -12,9 +13,11 @@ import (
 
 // Where a dictionary's options come from, in this order: an enumeration of
 // the catalogue (engine Catalogue.Enums: what the engine checks a field
-// against, so the dropdown offers exactly that), a master-data kind, or
-// the named codes (masterdata.DictionaryEntry). Options come by code
-// (employees by employee id); an enumeration keeps its catalogue order.
+// against, so the dropdown offers exactly that), a master-data kind, a
+// master-data type of the catalogue open to everyone (its active records:
+// key, display name), or the named codes (masterdata.DictionaryEntry).
+// Options come by code (employees by employee id); an enumeration keeps
+// its catalogue order.
 // Dictionaries are answered whole: the spec pages neither /rest/dic/list
 // nor /rest/dic/children, and the web keeps the lists to name codes.
 
@@ -81,12 +84,21 @@ var masterDictionaries = map[masterdata.Kind]masterDictionary{
 			return Opt(r.Cnaps, r.Name.In(lang), r.BankCode, r.BankName.In(lang), r.City)
 		})
 	},
+	// the no-project entry first: the record of code 0 (named, no
+	// attributes), or the spec's entry when the master data has none
 	masterdata.KindProject: func(s *Service, ctx context.Context, lang string) ([]Option, error) {
-		list, err := options(s.md.Projects(ctx))(func(r masterdata.Project) Option { return Opt(r.Code, r.Name.In(lang), r.Company, r.Status) })
+		noProject := Opt(masterdata.NoProjectCode, masterdata.NoProject.In(lang))
+		list, err := options(s.md.Projects(ctx))(func(r masterdata.Project) Option {
+			if r.Code == masterdata.NoProjectCode {
+				noProject = Opt(r.Code, r.Name.In(lang))
+			}
+			return Opt(r.Code, r.Name.In(lang), r.Company, r.Status)
+		})
 		if err != nil {
 			return nil, err
 		}
-		return append([]Option{Opt(masterdata.NoProjectCode, masterdata.NoProject.In(lang))}, list...), nil
+		list = slices.DeleteFunc(list, func(o Option) bool { return o.Key == masterdata.NoProjectCode })
+		return append([]Option{noProject}, list...), nil
 	},
 	masterdata.KindSpecialAccount: func(s *Service, ctx context.Context, lang string) ([]Option, error) {
 		return options(s.md.SpecialAccounts(ctx, 1))(func(r masterdata.SpecialAccount) Option { return specialAccountOption(r, lang) })
@@ -184,8 +196,17 @@ func (s *Service) Dictionaries(ctx context.Context, ids []string, lang string) (
 			}
 			out[id] = list
 		default:
+			choices, isType, err := s.md.Choices(ctx, id)
+			if err != nil {
+				return nil, err
+			}
 			out[id] = []Option{}
-			named = append(named, id)
+			if !isType {
+				named = append(named, id)
+			}
+			for _, c := range choices {
+				out[id] = append(out[id], Opt(c.Key, c.Name.In(lang)))
+			}
 		}
 	}
 	codes, err := s.md.NamedCodes(ctx, named...)

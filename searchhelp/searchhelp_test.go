@@ -12,6 +12,7 @@ import (
 	"formwork/masterdata"
 	"formwork/masterdata/masterdatatest"
 	"formwork/searchhelp"
+	"formwork/seeding"
 )
 
 var repo struct {
@@ -36,9 +37,9 @@ func catalogue(t *testing.T) searchhelp.Catalogues {
 
 // oneOfEach is master data with a record of every kind and employees
 // employees of company 1000.
-func oneOfEach(employees int) masterdata.Records {
+func oneOfEach(employees int) seeding.MasterRecords {
 	n := func(zh string) masterdata.Name { return masterdata.Name{Zh: zh, En: zh + " (en)"} }
-	r := masterdata.Records{
+	r := seeding.MasterRecords{
 		SetsOfBooks:    []masterdata.SetOfBooks{{Code: "1000", Name: n("账套")}},
 		Companies:      []masterdata.Company{{Code: "1000", Name: n("公司"), Sob: "1000"}},
 		Departments:    []masterdata.Department{{Code: "D1", Name: n("部门"), Company: "1000"}},
@@ -51,17 +52,28 @@ func oneOfEach(employees int) masterdata.Records {
 		Projects:       []masterdata.Project{{Code: "P1", Name: n("项目"), Company: "1000", Status: masterdata.ProjectOpen}},
 		SpecialAccounts: []masterdata.SpecialAccount{{Code: "RD", Name: n("研发"), Level: 1},
 			{Code: "RD01", Name: n("研发一"), Level: 2, Parent: "RD"}},
-		NamedCodes: []masterdata.DictionaryEntry{{DicID: "empLevel", Code: "P3", Zh: "专员", En: "Specialist"}},
+		NamedCodes: []masterdata.DictionaryEntry{{DicID: "empLevel", Code: "P3", Name: masterdata.Name{Zh: "专员", En: "Specialist"}}},
 	}
 	for i := range employees {
 		r.Employees = append(r.Employees, masterdata.Employee{EmpID: fmt.Sprintf("E%04d", i), Name: n(fmt.Sprintf("员工%d", i)),
-			Company: "1000", Department: "D1", Status: masterdata.EmployeeActive})
+			Username: fmt.Sprintf("user%04d", i),
+			Company:  "1000", Department: "D1", Status: masterdata.EmployeeActive})
 	}
 	return r
 }
 
-func service(t *testing.T, r masterdata.Records) *searchhelp.Service {
-	return searchhelp.NewService(masterdata.NewService(&masterdatatest.Store{Records: r}), catalogue(t))
+func service(t *testing.T, r seeding.MasterRecords) *searchhelp.Service {
+	return searchhelp.NewService(seeded(t, r, masterdata.Config{}), catalogue(t))
+}
+
+// seeded is a master-data service over an in-memory store holding r.
+func seeded(t *testing.T, r seeding.MasterRecords, cfg masterdata.Config) *masterdata.Service {
+	t.Helper()
+	md := masterdata.NewService(masterdatatest.NewStore(), cfg)
+	if _, err := seeding.LoadMasterRecords(context.Background(), md, &r, "test"); err != nil {
+		t.Fatal(err)
+	}
+	return md
 }
 
 // Every master-data kind is a dictionary of its records; a named code is a
@@ -146,5 +158,39 @@ func TestRefusals(t *testing.T) {
 	}
 	if err := searchhelp.CheckDictionaryIDs(make([]string, searchhelp.MaxDictionaryIDs)); err != nil {
 		t.Errorf("%d ids: %v", searchhelp.MaxDictionaryIDs, err)
+	}
+}
+
+// A master-data type of the catalogue that everyone may read is a
+// dictionary of its active records; one that is not open to everyone is
+// none.
+func TestMasterDataTypeIsADictionary(t *testing.T) {
+	types := []*masterdata.Type{
+		{Code: "city", Keys: []string{"code"}, Display: "name", Read: []string{masterdata.AnyRole}},
+		{Code: "salaryGrade", Keys: []string{"code"}, Display: "name", Read: []string{"admin"}},
+	}
+	r := oneOfEach(1)
+	r.Others = map[string][]map[string]any{
+		"city":        {{"code": "SH", "name": map[string]any{"zh": "上海", "en": "Shanghai"}}, {"code": "BJ", "name": map[string]any{"zh": "北京"}}},
+		"salaryGrade": {{"code": "G1", "name": map[string]any{"zh": "一级"}}},
+	}
+	md := seeded(t, r, masterdata.Config{Types: func() []*masterdata.Type { return types }})
+	got, err := searchhelp.NewService(md, catalogue(t)).Dictionaries(context.Background(), []string{"city", "salaryGrade"}, "en")
+	if err != nil || fmt.Sprint(got["city"]) != fmt.Sprint([]searchhelp.Option{searchhelp.Opt("BJ", "北京"), searchhelp.Opt("SH", "Shanghai")}) ||
+		len(got["salaryGrade"]) != 0 {
+		t.Errorf("dictionaries city and salaryGrade: %v (%v)", got, err)
+	}
+}
+
+// The project dictionary starts with the no-project entry: the master
+// data's record of code 0 when it has one, named and without attributes.
+func TestNoProjectRecord(t *testing.T) {
+	r := oneOfEach(1)
+	r.Projects = append(r.Projects, masterdata.Project{Code: masterdata.NoProjectCode, Name: masterdata.Name{Zh: "不涉及项目"},
+		Status: masterdata.ProjectOpen})
+	got, err := service(t, r).Dictionaries(context.Background(), []string{"project"}, "zh")
+	if err != nil || fmt.Sprint(got["project"]) != fmt.Sprint([]searchhelp.Option{searchhelp.Opt("0", "不涉及项目"),
+		searchhelp.Opt("P1", "项目", "1000", "1")}) {
+		t.Errorf("the project dictionary: %v (%v)", got["project"], err)
 	}
 }

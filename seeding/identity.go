@@ -30,9 +30,6 @@ type IdentityTx interface {
 	UserExists(username string) (bool, error)
 	CreateReportAuthority(a identity.ReportAuthority) error
 	CreateDelegation(d *identity.Delegation) error
-	// CreateDictionaryEntry names a code of a dictionary (company,
-	// department, ...) in each language.
-	CreateDictionaryEntry(dic, code string, name engine.Text) error
 }
 
 // menuSeed is a group of menus.yaml.
@@ -75,7 +72,9 @@ func (m *menuItemSeed) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // UsersFile is users.yaml: the dictionary, roles, users, report authority
-// and delegations.
+// and delegations. The dictionary names the codes of the current user's
+// Txt twins; MasterData loads it (the names of master-data kinds are their
+// records' names).
 type UsersFile struct {
 	Dictionary map[string]map[string]engine.Text
 	Roles      []struct {
@@ -137,7 +136,7 @@ type IdentitySeeded struct {
 }
 
 // Identity loads menus.yaml and users.yaml of fsys (the seeds folder) in
-// one unit of work: menus, roles, dictionary, users with their companies
+// one unit of work: menus, roles, users with their companies
 // and roles (passwords hashed at passwordCost), report authority and
 // delegations. It is meant for an empty database; a seed that refers to an
 // unknown menu, role or user is an error naming it, and nothing is loaded.
@@ -160,13 +159,6 @@ func Identity(ctx context.Context, fsys fs.FS, store IdentityStore, passwordCost
 			return fmt.Errorf("seed menus: %w", err)
 		}
 		done.Menus = len(items)
-		for dic, codes := range ids.Dictionary {
-			for code, t := range codes {
-				if err := tx.CreateDictionaryEntry(dic, code, t); err != nil {
-					return fmt.Errorf("seed dictionary: %w", err)
-				}
-			}
-		}
 		roles, err := seedRoles(tx, ids, items)
 		if err != nil {
 			return err

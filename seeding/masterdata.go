@@ -37,6 +37,9 @@ type masterDataFile struct {
 	// Dictionaries are further named codes (the document-type tree's
 	// families and modules).
 	Dictionaries map[string]map[string]engine.Text `yaml:"dictionaries"`
+	// Records are the records of the catalogue's other master-data types:
+	// their bodies (the type's field names) by type code.
+	Records map[string][]map[string]any `yaml:"records"`
 }
 
 // specialAccountSeed is a level-1 special account code with its level-2
@@ -49,23 +52,49 @@ type specialAccountSeed struct {
 }
 
 // MasterData loads every masterdata/*.yaml of fsys (the seeds folder)
-// through the master data's Import, in one transaction. It is meant for an
-// empty database. The seeds are checked first: a code used twice, a
-// reference to an unknown code (a department's company, an employee's cost
-// centre, a vendor's bank, ...) or a missing Chinese name is an error
-// naming the record, and nothing is loaded. Without a masterdata folder it
-// loads nothing.
-func MasterData(ctx context.Context, md *masterdata.Service, fsys fs.FS) (masterdata.Counts, error) {
+// and users.yaml's named codes (LoadMasterRecords). It is meant for an
+// empty database. Without a masterdata folder it loads nothing.
+func MasterData(ctx context.Context, md *masterdata.Service, fsys fs.FS) (MasterDataCounts, error) {
 	files, err := readMasterDataFiles(fsys)
 	if err != nil || files == nil {
-		return masterdata.Counts{}, err
+		return MasterDataCounts{}, err
+	}
+	if err := addUsersDictionary(fsys, files); err != nil {
+		return MasterDataCounts{}, err
 	}
 	records, problems := files.records()
-	problems = append(problems, records.Problems()...)
 	if err := problems.Err("seeds/" + masterDataDir); err != nil {
-		return masterdata.Counts{}, err
+		return MasterDataCounts{}, err
 	}
-	return md.Import(ctx, records)
+	return LoadMasterRecords(ctx, md, records, "seeds/"+masterDataDir)
+}
+
+// addUsersDictionary adds the named codes of users.yaml's dictionary
+// (when there is a users.yaml) but those of master-data kinds, which their
+// records name.
+func addUsersDictionary(fsys fs.FS, m *masterDataFile) error {
+	if _, err := fs.Stat(fsys, "users.yaml"); err != nil {
+		return nil
+	}
+	users, err := ReadUsers(fsys)
+	if err != nil {
+		return err
+	}
+	for dic, codes := range users.Dictionary {
+		if _, master := masterdata.KindOf(dic); master {
+			continue
+		}
+		if m.Dictionaries[dic] == nil {
+			m.Dictionaries[dic] = map[string]engine.Text{}
+		}
+		for code, t := range codes {
+			if _, twice := m.Dictionaries[dic][code]; twice {
+				return fmt.Errorf("seeds/users.yaml: dictionary.%s.%s is named in seeds/%s too", dic, code, masterDataDir)
+			}
+			m.Dictionaries[dic][code] = t
+		}
+	}
+	return nil
 }
 
 // readMasterDataFiles reads and merges masterdata/*.yaml in name order; nil
@@ -94,6 +123,12 @@ func readMasterDataFiles(fsys fs.FS) (*masterDataFile, error) {
 		all.Banks = append(all.Banks, m.Banks...)
 		all.Projects = append(all.Projects, m.Projects...)
 		all.SpecialAccounts = append(all.SpecialAccounts, m.SpecialAccounts...)
+		for typ, list := range m.Records {
+			if all.Records == nil {
+				all.Records = map[string][]map[string]any{}
+			}
+			all.Records[typ] = append(all.Records[typ], list...)
+		}
 		for dic, codes := range m.Dictionaries {
 			if all.Dictionaries[dic] == nil {
 				all.Dictionaries[dic] = map[string]engine.Text{}
@@ -113,11 +148,11 @@ func readMasterDataFiles(fsys fs.FS) (*masterDataFile, error) {
 // flattened (level-1 codes, each followed by its level-2 codes, which
 // belong to the same companies), the dictionaries as named codes by
 // dictionary and code. The problems are those of the tree's shape.
-func (m *masterDataFile) records() (*masterdata.Records, masterdata.Problems) {
-	r := &masterdata.Records{SetsOfBooks: m.SetsOfBooks, Companies: m.Companies, Departments: m.Departments,
+func (m *masterDataFile) records() (*MasterRecords, Problems) {
+	r := &MasterRecords{SetsOfBooks: m.SetsOfBooks, Companies: m.Companies, Departments: m.Departments,
 		CostCenters: m.CostCenters, ProfitCenters: m.ProfitCenters, BusinessRanges: m.BusinessRanges, Employees: m.Employees,
-		Vendors: m.Vendors, Customers: m.Customers, Banks: m.Banks, Projects: m.Projects}
-	var problems masterdata.Problems
+		Vendors: m.Vendors, Customers: m.Customers, Banks: m.Banks, Projects: m.Projects, Others: m.Records}
+	var problems Problems
 	for _, a := range m.SpecialAccounts {
 		r.SpecialAccounts = append(r.SpecialAccounts, masterdata.SpecialAccount{Code: a.Code, Name: a.Name, Level: 1, Company: a.Company})
 		for _, c := range a.Children {
@@ -130,7 +165,8 @@ func (m *masterDataFile) records() (*masterdata.Records, masterdata.Problems) {
 	for _, dic := range masterDataKeys(m.Dictionaries) {
 		for _, code := range masterDataKeys(m.Dictionaries[dic]) {
 			t := m.Dictionaries[dic][code]
-			r.NamedCodes = append(r.NamedCodes, masterdata.DictionaryEntry{DicID: dic, Code: code, Zh: t["zh"], En: t["en"], Th: t["th"]})
+			r.NamedCodes = append(r.NamedCodes, masterdata.DictionaryEntry{DicID: dic, Code: code,
+				Name: masterdata.Name{Zh: t["zh"], En: t["en"], Th: t["th"]}})
 		}
 	}
 	return r, problems

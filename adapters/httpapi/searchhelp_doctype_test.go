@@ -142,10 +142,10 @@ func TestDocTypeTreeTitles(t *testing.T) {
 		t.Fatal(err)
 	}
 	named := map[string]bool{}
-	var rows []struct{ DicID, Code string }
-	db.Table("dictionary_entries").Select("dic_id, code").Find(&rows)
-	for _, r := range rows {
-		named[r.DicID+"/"+r.Code] = true
+	var keys []string
+	db.Table("master_records").Where("type_code = ?", "dictionary").Pluck("record_key", &keys)
+	for _, k := range keys {
+		named[k] = true
 	}
 	for _, d := range repositoryCatalogue(t).DocTypes() {
 		if !named["docFamily/"+d.Family] {

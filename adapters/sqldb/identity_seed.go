@@ -3,7 +3,6 @@ package sqldb
 import (
 	"context"
 
-	"formwork/engine"
 	"formwork/identity"
 	"formwork/seeding"
 
@@ -81,11 +80,4 @@ func (t identitySeedTx) CreateDelegation(d *identity.Delegation) error {
 	}
 	*d = identity.Delegation(row)
 	return nil
-}
-
-// CreateDictionaryEntry writes a row of dictionary_entries (the master
-// data's table, whose row type is not the identity area's) by its columns.
-func (t identitySeedTx) CreateDictionaryEntry(dic, code string, name engine.Text) error {
-	return t.db.Table("dictionary_entries").Create(map[string]any{
-		"dic_id": dic, "code": code, "zh": name["zh"], "en": name["en"], "th": name["th"]}).Error
 }

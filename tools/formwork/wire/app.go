@@ -99,7 +99,8 @@ func New(cfg Config) *App {
 	}
 	a := &App{cfg: cfg, identities: sqldb.NewIdentityStore(cfg.DB)}
 	a.Registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
-	a.MasterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB))
+	a.MasterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB), masterdata.Config{Now: cfg.Now,
+		Types: func() []*masterdata.Type { return masterdata.CatalogueTypes(a.Registry.Catalogue()) }})
 	a.Identity = identity.NewService(a.identities, identityConfig(cfg, a.MasterData), cfg.Now)
 	a.Budgets = budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)
 	a.SearchHelp = searchhelp.NewService(a.MasterData, a.Registry)

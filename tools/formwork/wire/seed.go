@@ -4,14 +4,13 @@ import (
 	"context"
 	"io/fs"
 
-	"formwork/masterdata"
 	"formwork/seeding"
 )
 
 // Seeded says what Seed loaded: nothing of a part whose tables held data.
 type Seeded struct {
 	Identity   seeding.IdentitySeeded
-	MasterData masterdata.Counts
+	MasterData seeding.MasterDataCounts
 	Workflow   WorkflowSeeded
 	Documents  int
 }
@@ -72,7 +71,7 @@ func (a *App) SeedIdentity(ctx context.Context, fsys fs.FS) (seeding.IdentitySee
 
 // SeedMasterData loads every masterdata/*.yaml of fsys in one transaction
 // (seeding.MasterData).
-func (a *App) SeedMasterData(ctx context.Context, fsys fs.FS) (masterdata.Counts, error) {
+func (a *App) SeedMasterData(ctx context.Context, fsys fs.FS) (seeding.MasterDataCounts, error) {
 	return seeding.MasterData(ctx, a.MasterData, fsys)
 }
 

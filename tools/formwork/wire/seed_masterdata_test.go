@@ -2,17 +2,20 @@ package wire_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
 
-	"formwork/masterdata"
+	"formwork/seeding"
 	"formwork/tools/formwork/wire"
 
 	"golang.org/x/crypto/bcrypt"
 	"gopkg.in/yaml.v3"
+	"gorm.io/gorm"
 )
 
 // The master data of seeds/masterdata: loaded once on an empty database,
@@ -27,9 +30,11 @@ func TestSeedLoadsMasterData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := masterdata.Counts{SetsOfBooks: 3, Companies: 6, Departments: 20, CostCenters: 19, ProfitCenters: 7, BusinessRanges: 6,
-		Employees: 20, Vendors: 9, Customers: 6, Banks: 12, Projects: 7, SpecialAccounts: 22, DictionaryEntries: 16}
-	if got.MasterData != want {
+	want := seeding.MasterDataCounts{SetsOfBooks: 3, Companies: 6, Departments: 31, CostCenters: 30, ProfitCenters: 7, BusinessRanges: 6,
+		Employees: 200, Vendors: 300, Customers: 100, Banks: 56, Projects: 50, SpecialAccounts: 22, DictionaryEntries: 30,
+		Others: map[string]int{"city": 30, "cityType": 4, "costType": 9, "currency": 6, "employeeRank": 10,
+			"exchangeRate": 2190, "glAccount": 30, "holiday": 57, "postingKey": 12, "travelStandard": 80}, Skipped: map[string]int{}}
+	if !reflect.DeepEqual(got.MasterData, want) {
 		t.Errorf("seeded %+v,\nwant %+v", got.MasterData, want)
 	}
 	if got.Identity.Users == 0 || got.Documents == 0 {
@@ -44,7 +49,13 @@ func TestSeedLoadsMasterData(t *testing.T) {
 	type person struct{ Username, EmpID, Company, Dept, CostCenter string }
 	var users, employees []person
 	db.Raw("SELECT username, emp_id, company_code AS company, dept_id AS dept, cost_center FROM users ORDER BY username").Scan(&users)
-	db.Raw("SELECT username, emp_id, company, department AS dept, cost_center FROM master_employees").Scan(&employees)
+	for _, body := range masterBodies(t, db, "employee") {
+		var e struct{ Username, EmpID, Company, Department, CostCenter string }
+		if err := json.Unmarshal([]byte(body), &e); err != nil {
+			t.Fatal(err)
+		}
+		employees = append(employees, person{e.Username, e.EmpID, e.Company, e.Department, e.CostCenter})
+	}
 	byUsername := map[string]person{}
 	for _, e := range employees {
 		byUsername[e.Username] = e
@@ -77,11 +88,20 @@ func TestUsersDictionaryAgreesWithMasterData(t *testing.T) {
 	if _, err := srv.SeedMasterData(context.Background(), os.DirFS(filepath.Join("..", "..", "..", "seeds"))); err != nil {
 		t.Fatal(err)
 	}
-	for dic, table := range map[string]string{"company": "master_companies", "department": "master_departments", "costCenter": "master_cost_centers"} {
+	for _, dic := range []string{"company", "department", "costCenter"} {
+		named := map[string]map[string]string{}
+		for _, body := range masterBodies(t, db, dic) {
+			var r struct {
+				Code string
+				Name map[string]string
+			}
+			if err := json.Unmarshal([]byte(body), &r); err != nil {
+				t.Fatal(err)
+			}
+			named[r.Code] = r.Name
+		}
 		for code, names := range ids.Dictionary[dic] {
-			var got []struct{ NameZh, NameEn string }
-			db.Table(table).Select("name_zh, name_en").Where("code = ?", code).Scan(&got)
-			if len(got) != 1 || got[0].NameZh != names["zh"] || got[0].NameEn != names["en"] {
+			if got := named[code]; got == nil || got["zh"] != names["zh"] || got["en"] != names["en"] {
 				t.Errorf("users.yaml names %s %s %s / %s; the master data: %+v", dic, code, names["zh"], names["en"], got)
 			}
 		}
@@ -110,9 +130,6 @@ costCenters: [{code: CC1, name: {zh: 成本中心, en: CC}, company: "1000", dep
 		"a missing Chinese name": {
 			org + `projects: [{code: P1, name: {en: Project}, company: "1000"}]`,
 			"project P1: the name needs zh"},
-		"the reserved project code": {
-			org + `projects: [{code: "0", name: {zh: 项目}, company: "1000"}]`,
-			"project 0: the code is reserved"},
 		"a CNAPS code of another shape": {
 			`banks: [{cnaps: "10229", name: {zh: 支行}, bankCode: "102", bankName: {zh: 工行}}]`,
 			"bank 10229: a CNAPS code is 12 digits"},
@@ -134,9 +151,9 @@ costCenters: [{code: CC1, name: {zh: 成本中心, en: CC}, company: "1000", dep
 				t.Fatalf("error %v, want %q", err, c.want)
 			}
 			var n int64
-			db.Table("master_companies").Count(&n)
+			db.Table("master_records").Count(&n)
 			if n != 0 {
-				t.Errorf("%d companies loaded from broken seeds, want none", n)
+				t.Errorf("%d records loaded from broken seeds, want none", n)
 			}
 		})
 	}
@@ -147,4 +164,14 @@ costCenters: [{code: CC1, name: {zh: 成本中心, en: CC}, company: "1000", dep
 			t.Errorf("seeded %+v (%v), want nothing", got, err)
 		}
 	})
+}
+
+// masterBodies are the JSON bodies of the master records of a type.
+func masterBodies(t *testing.T, db *gorm.DB, typ string) []string {
+	t.Helper()
+	var bodies []string
+	if err := db.Table("master_records").Where("type_code = ?", typ).Pluck("body", &bodies).Error; err != nil {
+		t.Fatal(err)
+	}
+	return bodies
 }

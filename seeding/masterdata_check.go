@@ -1,46 +1,61 @@
-package masterdata
+package seeding
 
 import (
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+
+	"formwork/masterdata"
 )
 
-// Records is a whole set of master data to import at once.
-type Records struct {
-	SetsOfBooks     []SetOfBooks
-	Companies       []Company
-	Departments     []Department
-	CostCenters     []CostCenter
-	ProfitCenters   []ProfitCenter
-	BusinessRanges  []BusinessRange
-	Employees       []Employee
-	Vendors         []Vendor
-	Customers       []Customer
-	Banks           []Bank
-	Projects        []Project
-	SpecialAccounts []SpecialAccount
-	NamedCodes      []DictionaryEntry
+// MasterRecords is a whole set of master data to seed at once: the
+// records of the record model's types, and of the catalogue's others.
+type MasterRecords struct {
+	SetsOfBooks     []masterdata.SetOfBooks
+	Companies       []masterdata.Company
+	Departments     []masterdata.Department
+	CostCenters     []masterdata.CostCenter
+	ProfitCenters   []masterdata.ProfitCenter
+	BusinessRanges  []masterdata.BusinessRange
+	Employees       []masterdata.Employee
+	Vendors         []masterdata.Vendor
+	Customers       []masterdata.Customer
+	Banks           []masterdata.Bank
+	Projects        []masterdata.Project
+	SpecialAccounts []masterdata.SpecialAccount
+	NamedCodes      []masterdata.DictionaryEntry
+	// Others are the records of the catalogue's other master-data types:
+	// their bodies by type code.
+	Others map[string][]map[string]any
 }
 
 // Problems are the problems of a set of records, one sentence each naming
 // the record.
 type Problems []string
 
-// Err is nil without problems, else an error with the first problem (in
-// sort order) and how many more there are, prefixed by where.
+// maxProblems is the most problems an error lists.
+const maxProblems = 20
+
+// Err is nil without problems, else an error prefixed by where with the
+// problem, or the number of problems and the first maxProblems of them (in
+// sort order), one a line.
 func (p Problems) Err(where string) error {
 	if len(p) == 0 {
 		return nil
 	}
 	list := append(Problems(nil), p...)
 	sort.Strings(list)
-	more := ""
-	if len(list) > 1 {
-		more = fmt.Sprintf(" (and %d more problems)", len(list)-1)
+	if len(list) == 1 {
+		return fmt.Errorf("%s: %s", where, list[0])
 	}
-	return fmt.Errorf("%s: %s%s", where, list[0], more)
+	shown := list[:min(len(list), maxProblems)]
+	more := ""
+	if len(list) > len(shown) {
+		more = fmt.Sprintf("\n  (and %d more)", len(list)-len(shown))
+	}
+	return fmt.Errorf("%s: %d problems:\n  %s%s", where, len(list), strings.Join(shown, "\n  "), more)
 }
 
 func (p *Problems) add(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }
@@ -49,22 +64,22 @@ var cnapsPattern = regexp.MustCompile(`^[0-9]{12}$`)
 
 // Problems normalises the records (usernames in lower case, the default
 // statuses) and lists their problems: codes and names, references between
-// kinds, the reserved no-project code. None: they may be imported.
-func (r *Records) Problems() Problems {
+// kinds. None: they may be seeded.
+func (r *MasterRecords) Problems() Problems {
 	var p Problems
 	r.normalise()
-	sobs := codes(&p, "set of books", r.SetsOfBooks, func(x SetOfBooks) (string, Name) { return x.Code, x.Name })
-	companies := codes(&p, "company", r.Companies, func(x Company) (string, Name) { return x.Code, x.Name })
-	codes(&p, "department", r.Departments, func(x Department) (string, Name) { return x.Code, x.Name })
-	codes(&p, "cost centre", r.CostCenters, func(x CostCenter) (string, Name) { return x.Code, x.Name })
-	codes(&p, "profit centre", r.ProfitCenters, func(x ProfitCenter) (string, Name) { return x.Code, x.Name })
-	codes(&p, "business range", r.BusinessRanges, func(x BusinessRange) (string, Name) { return x.Code, x.Name })
-	codes(&p, "employee", r.Employees, func(x Employee) (string, Name) { return x.EmpID, x.Name })
-	codes(&p, "vendor", r.Vendors, func(x Vendor) (string, Name) { return x.Code, x.Name })
-	codes(&p, "customer", r.Customers, func(x Customer) (string, Name) { return x.Code, x.Name })
-	banks := codes(&p, "bank", r.Banks, func(x Bank) (string, Name) { return x.Cnaps, x.Name })
-	codes(&p, "project", r.Projects, func(x Project) (string, Name) { return x.Code, x.Name })
-	codes(&p, "special account code", r.SpecialAccounts, func(x SpecialAccount) (string, Name) { return x.Code, x.Name })
+	sobs := codes(&p, "set of books", r.SetsOfBooks, func(x masterdata.SetOfBooks) (string, masterdata.Name) { return x.Code, x.Name })
+	companies := codes(&p, "company", r.Companies, func(x masterdata.Company) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "department", r.Departments, func(x masterdata.Department) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "cost centre", r.CostCenters, func(x masterdata.CostCenter) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "profit centre", r.ProfitCenters, func(x masterdata.ProfitCenter) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "business range", r.BusinessRanges, func(x masterdata.BusinessRange) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "employee", r.Employees, func(x masterdata.Employee) (string, masterdata.Name) { return x.EmpID, x.Name })
+	codes(&p, "vendor", r.Vendors, func(x masterdata.Vendor) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "customer", r.Customers, func(x masterdata.Customer) (string, masterdata.Name) { return x.Code, x.Name })
+	banks := codes(&p, "bank", r.Banks, func(x masterdata.Bank) (string, masterdata.Name) { return x.Cnaps, x.Name })
+	codes(&p, "project", r.Projects, func(x masterdata.Project) (string, masterdata.Name) { return x.Code, x.Name })
+	codes(&p, "special account code", r.SpecialAccounts, func(x masterdata.SpecialAccount) (string, masterdata.Name) { return x.Code, x.Name })
 
 	for _, c := range r.Companies {
 		p.ref("company "+c.Code, "set of books", c.Sob, sobs, true)
@@ -74,8 +89,15 @@ func (r *Records) Problems() Problems {
 	r.checkPartners(&p, companies, banks)
 	r.checkProjects(&p, companies)
 	r.checkSpecialAccounts(&p, companies)
+	named := map[string][]masterdata.DictionaryEntry{}
 	for _, e := range r.NamedCodes {
-		if _, master := KindOf(e.DicID); master {
+		named[e.DicID] = append(named[e.DicID], e)
+	}
+	for dic, list := range named {
+		codes(&p, "dictionaries."+dic, list, func(x masterdata.DictionaryEntry) (string, masterdata.Name) { return x.Code, x.Name })
+	}
+	for _, e := range r.NamedCodes {
+		if _, master := masterdata.KindOf(e.DicID); master {
 			p.add("dictionaries.%s: %s is a master-data dictionary, list its records under their kind", e.DicID, e.DicID)
 			break
 		}
@@ -84,24 +106,24 @@ func (r *Records) Problems() Problems {
 }
 
 // normalise trims and lower-cases usernames and fills the default statuses.
-func (r *Records) normalise() {
+func (r *MasterRecords) normalise() {
 	for i := range r.Employees {
 		e := &r.Employees[i]
 		e.Username = strings.ToLower(strings.TrimSpace(e.Username))
 		if e.Status == "" {
-			e.Status = EmployeeActive
+			e.Status = masterdata.EmployeeActive
 		}
 	}
 	for i := range r.Projects {
 		if r.Projects[i].Status == "" {
-			r.Projects[i].Status = ProjectOpen
+			r.Projects[i].Status = masterdata.ProjectOpen
 		}
 	}
 }
 
 // checkOrganisation checks the company of departments, cost and profit
 // centres and business ranges, and that what they name is of that company.
-func (r *Records) checkOrganisation(p *Problems, companies map[string]bool) {
+func (r *MasterRecords) checkOrganisation(p *Problems, companies map[string]bool) {
 	deptCompany, costCompany, profitCompany := r.companyOf()
 	for _, d := range r.Departments {
 		what := "department " + d.Code
@@ -125,7 +147,7 @@ func (r *Records) checkOrganisation(p *Problems, companies map[string]bool) {
 
 // companyOf maps departments, cost centres and profit centres to their
 // company.
-func (r *Records) companyOf() (dept, cost, profit map[string]string) {
+func (r *MasterRecords) companyOf() (dept, cost, profit map[string]string) {
 	dept, cost, profit = map[string]string{}, map[string]string{}, map[string]string{}
 	for _, d := range r.Departments {
 		dept[d.Code] = d.Company
@@ -139,7 +161,7 @@ func (r *Records) companyOf() (dept, cost, profit map[string]string) {
 	return dept, cost, profit
 }
 
-func (r *Records) checkEmployees(p *Problems, companies map[string]bool) {
+func (r *MasterRecords) checkEmployees(p *Problems, companies map[string]bool) {
 	deptCompany, costCompany, _ := r.companyOf()
 	usernames := map[string]bool{}
 	for _, e := range r.Employees {
@@ -147,17 +169,18 @@ func (r *Records) checkEmployees(p *Problems, companies map[string]bool) {
 		p.ref(what, "company", e.Company, companies, true)
 		p.sameCompany(what, "department", e.Department, e.Company, deptCompany)
 		p.sameCompany(what, "cost centre", e.CostCenter, e.Company, costCompany)
-		p.oneOf(what, "status", e.Status, EmployeeActive, EmployeeLeft)
-		if e.Username != "" {
-			if usernames[e.Username] {
-				p.add("%s: username %s is another employee's", what, e.Username)
-			}
-			usernames[e.Username] = true
+		p.oneOf(what, "status", e.Status, masterdata.EmployeeActive, masterdata.EmployeeLeft)
+		switch {
+		case e.Username == "":
+			p.add("%s: the username is missing (the key of an employee's record)", what)
+		case usernames[e.Username]:
+			p.add("%s: username %s is another employee's", what, e.Username)
 		}
+		usernames[e.Username] = true
 	}
 }
 
-func (r *Records) checkPartners(p *Problems, companies, banks map[string]bool) {
+func (r *MasterRecords) checkPartners(p *Problems, companies, banks map[string]bool) {
 	for _, v := range r.Vendors {
 		p.ref("vendor "+v.Code, "company", v.Company, companies, false)
 		p.ref("vendor "+v.Code, "bank", v.Bank, banks, false)
@@ -173,19 +196,18 @@ func (r *Records) checkPartners(p *Problems, companies, banks map[string]bool) {
 	}
 }
 
-func (r *Records) checkProjects(p *Problems, companies map[string]bool) {
+// checkProjects: a project's company, but the no-project entry belongs to
+// every company; a status.
+func (r *MasterRecords) checkProjects(p *Problems, companies map[string]bool) {
 	for _, pr := range r.Projects {
-		if pr.Code == NoProjectCode {
-			p.add("project %s: the code is reserved for the dictionary's no-project entry", pr.Code)
-		}
-		p.ref("project "+pr.Code, "company", pr.Company, companies, true)
-		p.oneOf("project "+pr.Code, "status", pr.Status, ProjectOpen, ProjectClosed)
+		p.ref("project "+pr.Code, "company", pr.Company, companies, pr.Code != masterdata.NoProjectCode)
+		p.oneOf("project "+pr.Code, "status", pr.Status, masterdata.ProjectOpen, masterdata.ProjectClosed)
 	}
 }
 
 // checkSpecialAccounts: a level-1 code's company (empty: every company),
 // a level-2 code under a level-1 code, of its company.
-func (r *Records) checkSpecialAccounts(p *Problems, companies map[string]bool) {
+func (r *MasterRecords) checkSpecialAccounts(p *Problems, companies map[string]bool) {
 	level1 := map[string]string{}
 	for _, a := range r.SpecialAccounts {
 		if a.Level == 1 {
@@ -209,13 +231,13 @@ func (r *Records) checkSpecialAccounts(p *Problems, companies map[string]bool) {
 
 // codes checks that each record of a kind has a code, a Chinese name and no
 // code twice, and returns the codes.
-func codes[T any](p *Problems, kind string, list []T, at func(T) (string, Name)) map[string]bool {
+func codes[T any](p *Problems, kind string, list []T, at func(T) (string, masterdata.Name)) map[string]bool {
 	seen := map[string]bool{}
 	for _, x := range list {
 		code, name := at(x)
 		switch {
-		case strings.TrimSpace(code) == "" || strings.TrimSpace(code) != code:
-			p.add("%s %q: the code is empty or has spaces around it", kind, code)
+		case code == "" || !plainCode(code):
+			p.add("%s %q: the code is empty or has spaces around it, a \"/\" or a character that does not print", kind, code)
 		case seen[code]:
 			p.add("%s %s: the code is used twice", kind, code)
 		case name.Zh == "":
@@ -255,4 +277,11 @@ func (p *Problems) oneOf(what, field, value string, allowed ...string) {
 		}
 	}
 	p.add("%s: %s must be one of %s, not %q", what, field, strings.Join(allowed, ", "), value)
+}
+
+// plainCode reports whether a code has no "/", no spaces around it and only
+// characters that print.
+func plainCode(v string) bool {
+	return strings.TrimSpace(v) == v && !strings.Contains(v, "/") &&
+		!strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsPrint(r) })
 }

@@ -1,0 +1,90 @@
+// Package sqldbtest opens the databases the stores are tested on: SQLite in
+// a temporary folder, and PostgreSQL (127.0.0.1:5432, trust auth, database
+// test, or FORMWORK_TEST_PG) in a schema of its own, dropped afterwards.
+// PostgreSQL is skipped when unreachable, except under CI=true.
+package sqldbtest
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// ForEachDB runs body on SQLite and on PostgreSQL, each a fresh database
+// migrated with models.
+func ForEachDB(t *testing.T, models []any, body func(t *testing.T, db *gorm.DB)) {
+	t.Run("sqlite", func(t *testing.T) { body(t, SQLite(t, models)) })
+	t.Run("postgres", func(t *testing.T) { body(t, Postgres(t, models)) })
+}
+
+var quiet = &gorm.Config{Logger: logger.Default.LogMode(logger.Silent)}
+
+// SQLite is a fresh SQLite database migrated with models.
+func SQLite(tb testing.TB, models []any) *gorm.DB {
+	tb.Helper()
+	db, err := gorm.Open(sqlite.Open(filepath.Join(tb.TempDir(), "t.db")), quiet)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	migrate(tb, db, models)
+	tb.Cleanup(func() { closeDB(db) })
+	return db
+}
+
+// Postgres is a fresh schema of the test database migrated with models;
+// the test is skipped when PostgreSQL is unreachable (failed under
+// CI=true).
+func Postgres(tb testing.TB, models []any) *gorm.DB {
+	tb.Helper()
+	dsn := os.Getenv("FORMWORK_TEST_PG")
+	if dsn == "" {
+		dsn = "host=127.0.0.1 port=5432 user=postgres dbname=test sslmode=disable connect_timeout=5"
+	}
+	admin, err := gorm.Open(postgres.Open(dsn), quiet)
+	if err == nil {
+		err = admin.Exec("SELECT 1").Error
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			tb.Fatalf("PostgreSQL is unreachable: %v", err)
+		}
+		tb.Skipf("PostgreSQL is unreachable: %v", err)
+	}
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	schema := "fw_" + hex.EncodeToString(b)
+	if err := admin.Exec("CREATE SCHEMA " + schema).Error; err != nil {
+		tb.Fatal(err)
+	}
+	db, err := gorm.Open(postgres.Open(dsn+" search_path="+schema), quiet)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		closeDB(db)
+		admin.Exec("DROP SCHEMA IF EXISTS " + schema + " CASCADE")
+		closeDB(admin)
+	})
+	migrate(tb, db, models)
+	return db
+}
+
+func migrate(tb testing.TB, db *gorm.DB, models []any) {
+	tb.Helper()
+	if err := db.AutoMigrate(models...); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+func closeDB(db *gorm.DB) {
+	if sqlDB, err := db.DB(); err == nil {
+		sqlDB.Close()
+	}
+}

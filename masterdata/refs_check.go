@@ -1,0 +1,83 @@
+package masterdata
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"formwork/engine"
+)
+
+// Ref is a reference to a master record: the path of the value
+// (head.department, lineList[2].costType), the type it names and the code
+// (the record's key); engine.DocumentRefs and a type's Refs list them.
+type Ref = engine.Ref
+
+// CheckRefs checks references made by something of a company on a date
+// (YYYY-MM-DD; "" today): each names a record of its type by its exact key
+// (no case folding, no Unicode normalisation: a look-alike letter or a
+// zero-width character is another, unknown, code), active on the date and,
+// when the record belongs to a company, of the same company (company ""
+// checks no company). Each reference that fails is a finding (ECHECK) at
+// its path, in zh, en and th: 部门 NOPE 不存在 / Department NOPE does not
+// exist. The error is the store's.
+func (s *Service) CheckRefs(ctx context.Context, company, date string, refs []Ref) ([]*engine.Error, error) {
+	if len(refs) == 0 {
+		return nil, nil
+	}
+	if date == "" {
+		date = s.today()
+	}
+	types := map[string]bool{}
+	for _, r := range refs {
+		types[r.Type] = true
+	}
+	snaps, err := s.snapshots(ctx, slices.Sorted(maps.Keys(types))...)
+	if err != nil {
+		return nil, err
+	}
+	var findings []*engine.Error
+	for _, ref := range refs {
+		if f := s.refFinding(ref, snaps[ref.Type].record(ref.Code), company, date); f != nil {
+			findings = append(findings, f)
+		}
+	}
+	return findings, nil
+}
+
+// refFinding is the finding of a reference to rec (nil: there is no such
+// record); nil when it holds.
+func (s *Service) refFinding(ref Ref, rec *Record, company, date string) *engine.Error {
+	title := untranslated(ref.Type)
+	if t := s.typeOf(ref.Type); t != nil {
+		title = t.title()
+	}
+	what := engine.Text{"zh": title.In("zh") + " " + shownCode(ref.Code), "en": title.In("en") + " " + shownCode(ref.Code),
+		"th": title.In("th") + " " + shownCode(ref.Code)}
+	switch {
+	case rec == nil:
+		return engine.Refuse(engine.ECHECK, ref.Path, engine.Text{"zh": what["zh"] + " 不存在",
+			"en": what["en"] + " does not exist", "th": what["th"] + " ไม่มีอยู่"})
+	case !rec.activeOn(date):
+		return engine.Refuse(engine.ECHECK, ref.Path, engine.Text{"zh": what["zh"] + " 在 " + date + " 未启用",
+			"en": what["en"] + " is not active on " + date, "th": what["th"] + " ไม่ได้ใช้งานในวันที่ " + date})
+	case company != "" && rec.Company != "" && rec.Company != company:
+		return engine.Refuse(engine.ECHECK, ref.Path, engine.Text{"zh": what["zh"] + " 不属于公司 " + company,
+			"en": what["en"] + " does not belong to company " + company, "th": what["th"] + " ไม่ได้เป็นของบริษัท " + company})
+	}
+	return nil
+}
+
+// shownCode is a code (or key) as a message quotes it: as it is when it
+// prints as it is, else quoted with what does not print escaped (a
+// zero-width space shows as \u200b), at most 40 characters.
+func shownCode(code string) string {
+	code = engine.Clip(code, 40)
+	if strings.TrimSpace(code) == code && !strings.ContainsFunc(code, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return code
+	}
+	return strconv.QuoteToGraphic(code)
+}

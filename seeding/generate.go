@@ -1,0 +1,3 @@
+package seeding
+
+//go:generate go run ./internal/seedgen -dir ../seeds/masterdata
