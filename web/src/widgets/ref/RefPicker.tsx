@@ -51,9 +51,13 @@ export function RefPicker(props: RefPickerProps) {
   const [open, setOpen] = useState(false);
   // What the person typed since the box showed the stored key; null: nothing typed.
   const [typed, setTyped] = useState<string | null>(null);
-  const text = useDebounced((typed ?? '').trim(), PICKER_DEBOUNCE_MS);
-  const search = useQuery({ ...pickerQuery(type, text, lang), enabled: open && Boolean(type) });
-  const options: RefOption[] = (search.data?.rows ?? []).map((r) => ({ key: r.key, display: r.display }));
+  const wanted = (typed ?? '').trim();
+  const text = useDebounced(wanted, PICKER_DEBOUNCE_MS);
+  // Asked only once the typing has paused: no request for each keystroke, nor for the empty text as typing starts.
+  const settled = text === wanted;
+  const search = useQuery({ ...pickerQuery(type, text, lang), enabled: open && settled && Boolean(type) });
+  // Only the answer for what is typed now: Enter never picks an option of an older text.
+  const options: RefOption[] = settled ? (search.data?.rows ?? []).map((r) => ({ key: r.key, display: r.display })) : [];
   const selected: RefOption | null = key ? { key, display: '' } : null;
 
   return (
@@ -65,7 +69,7 @@ export function RefPicker(props: RefPickerProps) {
       options={options}
       value={selected}
       inputValue={typed ?? key}
-      loading={search.isFetching}
+      loading={search.isFetching || !settled}
       autoHighlight
       filterOptions={(o) => o}
       isOptionEqualToValue={(a, b) => a.key === b.key}
