@@ -12,7 +12,7 @@ export function RefNameAdornment({ type, code }: { type: string; code: string })
   const { name, unknown } = useRefName(type, code);
   if (!name && !unknown) return null;
   return (
-    <InputAdornment position="end" sx={{ maxWidth: '60%', overflow: 'hidden' }}>
+    <InputAdornment position="end" sx={{ maxWidth: '60%', minWidth: 0, flexShrink: 1, overflow: 'hidden' }}>
       {unknown ? (
         <Typography variant="body2" color="error" noWrap data-ref-unknown={code} title={t('md.picker.unknown', { code })}>
           {t('md.picker.unknownShort')}

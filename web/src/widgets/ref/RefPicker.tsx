@@ -104,7 +104,8 @@ export function RefPicker(props: RefPickerProps) {
           autoFocus={autoFocus}
           onBlur={onBlur}
           onFocus={onFocus}
-          inputProps={{ ...params.inputProps, 'data-ref': type }}
+          // The code keeps its room; the name beside it gives way (ellipsis).
+          inputProps={{ ...params.inputProps, 'data-ref': type, style: { minWidth: `${Math.max(4, (typed ?? key).length + 1)}ch` } }}
           InputProps={{
             ...params.InputProps,
             endAdornment: (
