@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import '../i18n';
 import i18n from '../i18n';
 import { $, click, expectQuiet, mount, ok, refusal, typeInto, waitFor, type Call, type Mounted } from '../__fixtures__/harness';
@@ -103,6 +103,35 @@ describe('MasterDataListPage', () => {
     });
     await click(await waitFor(() => $('[role="option"][data-value="false"]')));
     await waitFor(() => param(recordCalls().at(-1)!, 'active') === 'false');
+  });
+
+  it('downloads the export under the name the server gives', async () => {
+    await open();
+    const saved: string[] = [];
+    const createObjectURL = vi.fn(() => 'blob:export');
+    const revokeObjectURL = vi.fn();
+    // jsdom has no object URLs: these stand in for the browser's for this test only.
+    const urls = URL as unknown as Record<string, unknown>;
+    Object.assign(urls, { createObjectURL, revokeObjectURL });
+    try {
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(`${this.download} ${this.href}`);
+      });
+      const fetchMock = globalThis.fetch as Mock<(url: string, init?: RequestInit) => Promise<Response>>;
+      const answerJson = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+        url.startsWith('/api/formwork/masterdata/vendor/export.xlsx')
+          ? new Response('PK', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="vendor-2024.xlsx"' } })
+          : answerJson(url, init),
+      );
+      await click('[data-action="md-export"]');
+      await waitFor(() => saved.length === 1);
+      expect(saved).toEqual(['vendor-2024.xlsx blob:export']);
+      await waitFor(() => revokeObjectURL.mock.calls.length === 1);
+    } finally {
+      delete urls.createObjectURL;
+      delete urls.revokeObjectURL;
+    }
   });
 
   it('says so when the type does not exist or may not be read', async () => {

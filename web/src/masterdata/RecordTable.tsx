@@ -12,13 +12,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { RefText } from '../widgets/ref/RefNameAdornment';
 import { COMPANY_TYPE, type MasterRecord } from './api';
 import { cellText, nextSort, type RecordColumn } from './columns';
+import EmptyRow from './EmptyRow';
 
 export interface RecordTableProps {
   columns: RecordColumn[];
@@ -129,15 +129,7 @@ export default function RecordTable({ columns, schema, rows, sort, onSort, canWr
               </TableCell>
             </TableRow>
           ))}
-          {loaded && rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={columns.length + 1} data-md-empty>
-                <Typography variant="body2" color="text.secondary">
-                  {t('md.list.empty')}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          )}
+          {loaded && rows.length === 0 && <EmptyRow columns={columns.length + 1} />}
         </TableBody>
       </Table>
     </TableContainer>

@@ -14,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
+import EmptyRow from '../EmptyRow';
 
 /** A column: its title and how a row shows in it. */
 export interface ConfigColumn<Row> {
@@ -77,15 +78,7 @@ export default function ConfigTable<Row>({ page, title, columns, rows, rowKey, l
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{actions(row)}</TableCell>
                 </TableRow>
               ))}
-              {rows?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns.length + 1}>
-                    <Typography variant="body2" color="text.secondary">
-                      {t('md.list.empty')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
+              {rows?.length === 0 && <EmptyRow columns={columns.length + 1} />}
             </TableBody>
           </Table>
         </TableContainer>
