@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 
 	"formwork/engine"
@@ -16,34 +17,35 @@ import (
 )
 
 // apiDoc documents one route of the route table for the OpenAPI document:
-// what it does, its query parameters, the JSON body it reads and the
-// envelope's data it answers (nil: none, or not JSON).
+// what it does, its query parameters, the JSON body it reads, the
+// envelope's data it answers, and the refusals beyond those every route
+// may answer.
 type apiDoc struct {
 	Tag      string
 	Summary  string
 	Query    []string
-	Request  any
-	Response any
+	Request  any   // the body's Go type (nil: no body)
+	Response any   // the envelope's data (nil: none); a wholeAnswer is the body itself
+	HTML     bool  // answers an HTML page, not JSON
+	Refusals []int // statuses beyond 400, 401, 403 and 413
 }
 
-// object is a JSON object whose members the route describes in prose.
-type object map[string]any
-
-// documentBody is a document of the catalogue: {head: {...}, lineList:
-// [...], ...}; its schema per type is GET .../docTypes/{docType}/form.
-type documentBody map[string]any
+// wholeAnswer marks a response type that is the whole body, not the data
+// of an envelope {code, message, data}.
+type wholeAnswer interface{ wholeAnswer() }
 
 // pathParam matches echo's :name path parameters.
 var pathParam = regexp.MustCompile(`:([A-Za-z]+)`)
 
 // OpenAPI is the OpenAPI 3.1 document of the route table: every route with
-// its access, parameters, body and answer. A route the table lists without
-// an apiDoc is an error (the drift test names it).
+// its access, parameters, body and answer, their schemas reflected from the
+// Go types (components/schemas). A route the table lists without an apiDoc,
+// or two Go types under one component name, is an error.
 func (s *Server) OpenAPI() ([]byte, error) {
-	r := openapi31.NewReflector()
+	r, names := newAPIReflector(requestTypes())
 	r.Spec.SetTitle("formwork API")
 	r.Spec.SetVersion("1")
-	r.Spec.SetDescription("The finance portal's HTTP API (docs/api.md). Every answer is an envelope {code, message, data}; success code S000. Generated from the route table (server/routes.go) and the Go types: do not edit by hand.")
+	r.Spec.SetDescription("The finance portal's HTTP API (docs/api.md). Every JSON answer is an envelope {code, message, data}; success code S000. Generated from the route table (server/routes.go) and the Go types: do not edit by hand.")
 	r.Spec.SetAPIKeySecurity("token", "X-token", openapi.InHeader, "the token of POST /api/galaxycommon/login/auth")
 	for _, rt := range s.RouteTable() {
 		d, ok := apiDocs[rt.Method+" "+rt.Path]
@@ -54,7 +56,22 @@ func (s *Server) OpenAPI() ([]byte, error) {
 			return nil, fmt.Errorf("%s %s: %w", rt.Method, rt.Path, err)
 		}
 	}
+	if err := names.clash(); err != nil {
+		return nil, err
+	}
 	return json.MarshalIndent(r.Spec, "", "  ")
+}
+
+// requestTypes are the Go types of request bodies: their members are
+// optional unless tagged required (the server reads what is sent).
+func requestTypes() map[reflect.Type]bool {
+	out := map[reflect.Type]bool{reflect.TypeFor[documentHead](): true}
+	for _, d := range apiDocs {
+		if d.Request != nil {
+			out[indirect(reflect.TypeOf(d.Request))] = true
+		}
+	}
+	return out
 }
 
 func addOperation(r *openapi31.Reflector, rt Route, d apiDoc) error {
@@ -74,15 +91,19 @@ func addOperation(r *openapi31.Reflector, rt Route, d apiDoc) error {
 	if d.Request != nil && rt.Method != http.MethodGet {
 		oc.AddReqStructure(d.Request)
 	}
-	oc.AddRespStructure(envelopeOf(d.Response))
-	for _, status := range errorStatuses(rt) {
-		oc.AddRespStructure(new(envelope), openapi.WithHTTPStatus(status))
+	if d.HTML {
+		oc.AddRespStructure("", openapi.WithContentType("text/html"))
+	} else {
+		oc.AddRespStructure(envelopeOf(d.Response))
+	}
+	for _, status := range errorStatuses(rt, d) {
+		oc.AddRespStructure(new(refusal), openapi.WithHTTPStatus(status))
 	}
 	return r.AddOperation(oc)
 }
 
 // errorStatuses are the refusals a route may answer.
-func errorStatuses(rt Route) []int {
+func errorStatuses(rt Route, d apiDoc) []int {
 	out := []int{http.StatusBadRequest}
 	if !rt.Access.Public {
 		out = append(out, http.StatusUnauthorized, http.StatusForbidden)
@@ -90,6 +111,8 @@ func errorStatuses(rt Route) []int {
 	if rt.Method != http.MethodGet {
 		out = append(out, http.StatusRequestEntityTooLarge)
 	}
+	out = append(out, d.Refusals...)
+	slices.Sort(out)
 	return out
 }
 
@@ -111,14 +134,15 @@ func paramsOf(path string, query []string) any {
 	return reflect.New(reflect.StructOf(fields)).Interface()
 }
 
-// envelopeOf is the success envelope with data of data's type.
+// envelopeOf is the success envelope with data of data's type (a
+// wholeAnswer is answered as it is).
 func envelopeOf(data any) any {
+	if _, whole := data.(wholeAnswer); whole {
+		return data
+	}
 	dataType := reflect.TypeFor[any]()
 	if data != nil {
 		dataType = reflect.TypeOf(data)
-	}
-	if dataType == reflect.TypeFor[*documentAnswer]() {
-		return data
 	}
 	t := reflect.StructOf([]reflect.StructField{
 		{Name: "Code", Type: reflect.TypeFor[string](), Tag: `json:"code" example:"S000"`},

@@ -4,8 +4,9 @@ import type { FormExport } from '../api/types';
 export const ex02Export: FormExport = {
   docType: 'EX02',
   family: 'ap',
+  edition: 'form',
   version: 1,
-  title: { zh: '员工报销', en: 'Employee claim' },
+  title: '员工报销',
   leadPage: '',
   description: '',
   schema: {

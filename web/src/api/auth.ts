@@ -1,11 +1,10 @@
 import { apiCall, apiEnvelope, ApiError } from './client';
-import type { MenuPermission, PermissionEntry } from '../auth/storage';
-import type { CurrentUser } from './types';
+import type { CurrentUser, MenuNode, Permission, Schemas } from './types';
 
-/** What a successful login (credentials or single sign-on ticket) hands over. */
+/** What a successful login (credentials or single sign-on ticket) hands over: LoginAnswer, its menus a list. */
 export interface LoginData {
   token: string;
-  menuPermissions: MenuPermission[];
+  menuPermissions: MenuNode[];
   user?: CurrentUser;
 }
 
@@ -38,7 +37,8 @@ function rejectedByHttp(err: unknown): never {
  * other code rejects with LoginRejected carrying the server's message.
  */
 export async function loginWithPassword(username: string, password: string): Promise<LoginData> {
-  const envelope = await apiEnvelope<LoginData>('POST', '/api/galaxycommon/login/auth', { username, password }, { quietAuth: true }).catch(
+  const body: Schemas['PasswordLogin'] = { username, password };
+  const envelope = await apiEnvelope<Schemas['LoginAnswer'] | null>('POST', '/api/galaxycommon/login/auth', body, { quietAuth: true }).catch(
     rejectedByHttp,
   );
   return loginData(envelope);
@@ -47,15 +47,15 @@ export async function loginWithPassword(username: string, password: string): Pro
 /** GET /api/galaxycommon/login/cas?ticket=&service=: validates a single sign-on ticket. */
 export async function loginWithTicket(ticket: string, service: string): Promise<LoginData> {
   const q = new URLSearchParams({ ticket, service });
-  const envelope = await apiEnvelope<LoginData>('GET', `/api/galaxycommon/login/cas?${q}`, undefined, { quietAuth: true }).catch(
+  const envelope = await apiEnvelope<Schemas['LoginAnswer'] | null>('GET', `/api/galaxycommon/login/cas?${q}`, undefined, { quietAuth: true }).catch(
     rejectedByHttp,
   );
   return loginData(envelope);
 }
 
 /** POST /api/galaxycommon/searchhelp/queryPermission: permissions by permissionType and permissionId. */
-export async function queryPermission(): Promise<PermissionEntry[]> {
-  const data = await apiCall<PermissionEntry[] | null>('POST', '/api/galaxycommon/searchhelp/queryPermission', {});
+export async function queryPermission(): Promise<Permission[]> {
+  const data = await apiCall<Permission[] | null>('POST', '/api/galaxycommon/searchhelp/queryPermission', {});
   return Array.isArray(data) ? data : [];
 }
 
@@ -66,7 +66,7 @@ export async function queryPermission(): Promise<PermissionEntry[]> {
  */
 export async function logoutOnServer(): Promise<string> {
   try {
-    const envelope = await apiEnvelope<{ casLogoutUrl?: string } | null>('GET', '/api/galaxyform/cas/logout', undefined, { quietAuth: true });
+    const envelope = await apiEnvelope<Schemas['LogoutAnswer'] | null>('GET', '/api/galaxyform/cas/logout', undefined, { quietAuth: true });
     const url = envelope.data?.casLogoutUrl;
     return typeof url === 'string' ? url : '';
   } catch {

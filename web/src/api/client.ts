@@ -129,10 +129,10 @@ async function send(method: Method, url: string, init: { body?: unknown; accept?
 }
 
 /** The envelope of an answer's body, or null when the body is not a JSON object. */
-function parseEnvelope<T>(text: string): Partial<Envelope<T>> | null {
+function parseEnvelope<E extends Envelope<unknown>>(text: string): Partial<E> | null {
   try {
     const v: unknown = JSON.parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Partial<Envelope<T>>) : null;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Partial<E>) : null;
   } catch {
     return null; // a proxy's error page, an empty body
   }
@@ -150,16 +150,16 @@ function failed(status: number, envelope: Partial<Envelope<unknown>> | null, opt
  * did not come through fetch: an upload sent with XMLHttpRequest for its progress).
  * ApiError for a failure status or a body that is not an envelope, as apiEnvelope.
  */
-export function envelopeOf<T>(status: number, text: string, options: CallOptions = {}): Partial<Envelope<T>> {
-  const envelope = parseEnvelope<T>(text);
+export function envelopeOf<E extends Envelope<unknown>>(status: number, text: string, options: CallOptions = {}): Partial<E> {
+  const envelope = parseEnvelope<E>(text);
   if (status < 200 || status > 299) failed(status, envelope, options);
   if (!envelope) throw new ApiError(status, 'EBADANSWER', '', null, serviceErrorCodes.badAnswer);
   return envelope;
 }
 
 /** Reads a JSON answer: its envelope, or ApiError for a failure status or a body that is not an envelope. */
-async function readEnvelope<T>(res: Response, options: CallOptions): Promise<Partial<Envelope<T>>> {
-  return envelopeOf<T>(res.status, await res.text().catch(() => ''), options);
+async function readEnvelope<E extends Envelope<unknown>>(res: Response, options: CallOptions): Promise<Partial<E>> {
+  return envelopeOf<E>(res.status, await res.text().catch(() => ''), options);
 }
 
 /**
@@ -167,15 +167,21 @@ async function readEnvelope<T>(res: Response, options: CallOptions): Promise<Par
  * success code is not S000 (login answers "200") or whose answer carries more than
  * data (the form of a save or a load). Throws ApiError for an HTTP failure, no answer
  * (see send) or an answer that is not JSON (EBADANSWER); a "not logged in" answer also
- * logs out and reloads once, unless quietAuth.
+ * logs out and reloads once, unless quietAuth. E is the answer's type when it carries
+ * more than data (docs/openapi.json's StoredForm).
  */
-export async function apiEnvelope<T>(method: Method, url: string, body?: unknown, options: CallOptions = {}): Promise<Partial<Envelope<T>>> {
+export async function apiEnvelope<T, E extends Envelope<T> = Envelope<T>>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Partial<E>> {
   const res = await send(method, url, { body }, options);
-  return readEnvelope<T>(res, options);
+  return readEnvelope<E>(res, options);
 }
 
 /** The envelope when its code is S000; else ApiError with the HTTP status 200 and the envelope's code and message. */
-export function succeeded<T>(envelope: Partial<Envelope<T>>): Partial<Envelope<T>> {
+export function succeeded<E extends Envelope<unknown>>(envelope: Partial<E>): Partial<E> {
   if (envelope.code !== 'S000') throw new ApiError(200, envelope.code ?? '', envelope.message ?? '', envelope.data);
   return envelope;
 }
@@ -207,7 +213,7 @@ export async function apiRevalidate<T>(url: string, etag: string | undefined, si
   const options = { signal };
   const res = await send('GET', url, { headers: etag ? { 'If-None-Match': etag } : {} }, options);
   if (res.status === 304 && etag) return { notModified: true, etag };
-  const envelope = succeeded(await readEnvelope<T>(res, options));
+  const envelope = succeeded(await readEnvelope<Envelope<T>>(res, options));
   return { notModified: false, data: envelope.data as T, etag: res.headers.get('ETag') ?? '' };
 }
 

@@ -1,5 +1,5 @@
 import { apiEnvelope, ApiError, serviceErrorCodes, succeeded } from './client';
-import type { Envelope, FormContext, FormDocument, StoredForm } from './types';
+import type { FormContext, FormDocument, Schemas, StoredForm } from './types';
 
 export interface SaveRequest {
   family: string;
@@ -19,16 +19,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * without them (no `data.head`, no `form.schema`) is not one the form can show:
  * ApiError EBADANSWER. Members the server left out default to nothing known.
  */
-export function storedFormOf(envelope: Partial<Envelope<FormDocument>>): StoredForm {
+export function storedFormOf(envelope: Partial<Schemas['StoredForm']>): StoredForm {
   const { data, form } = envelope;
   if (!isObject(data) || !isObject(data.head) || !isObject(form) || !isObject(form.schema)) {
     throw new ApiError(200, 'EBADANSWER', '', null, serviceErrorCodes.badAnswer);
   }
-  const process = isObject(form.process) ? form.process : { status: '', actions: [] };
+  const process = isObject(form.process) ? form.process : { status: '', processId: '', actions: null };
   const normalized: FormContext = {
     action: typeof form.action === 'string' ? form.action : '',
     states: isObject(form.states) ? form.states : {},
-    check: form.check,
+    check: isObject(form.check) ? form.check : undefined,
     process: { ...process, actions: Array.isArray(process.actions) ? process.actions : [] },
     schema: form.schema,
   };
@@ -49,8 +49,8 @@ export async function saveDocument({ family, document, action, confirm, tempSave
   if (tempSave) q.set('tempSave', '1');
   const base = `/api/galaxyform/yx/${encodeURIComponent(family)}/head`;
   const envelope = isNew
-    ? await apiEnvelope<FormDocument>('POST', `${base}/create?${q.toString()}`, document)
-    : await apiEnvelope<FormDocument>('PUT', `${base}/update?${q.toString()}`, document);
+    ? await apiEnvelope<FormDocument, Schemas['StoredForm']>('POST', `${base}/create?${q.toString()}`, document)
+    : await apiEnvelope<FormDocument, Schemas['StoredForm']>('PUT', `${base}/update?${q.toString()}`, document);
   return storedFormOf(succeeded(envelope));
 }
 
@@ -60,6 +60,6 @@ export async function saveDocument({ family, document, action, confirm, tempSave
  */
 export async function loadDocument(family: string, businessId: string, action: string, signal?: AbortSignal): Promise<StoredForm> {
   const q = new URLSearchParams({ businessId, action });
-  const envelope = await apiEnvelope<FormDocument>('GET', `/api/galaxyform/yx/${encodeURIComponent(family)}/head/load?${q}`, undefined, { signal });
+  const envelope = await apiEnvelope<FormDocument, Schemas['StoredForm']>('GET', `/api/galaxyform/yx/${encodeURIComponent(family)}/head/load?${q}`, undefined, { signal });
   return storedFormOf(succeeded(envelope));
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiCall } from './client';
 import { fetchCurrentUser } from './auth';
-import type { DocTypeEntry } from './types';
+import type { DocTypeEntry, EditionEntry, Option, Schemas } from './types';
 import { cachedExport, fetchExport } from './exportCache';
 import { fetchProcessHistory } from './process';
 import { queryWorklist, type WorklistRequest } from './worklist';
@@ -20,15 +20,6 @@ export const docTypesQuery = (lang: string, edition = '') =>
       apiCall<DocTypeEntry[]>('GET', `/api/formwork/registry/docTypes${edition ? `?edition=${encodeURIComponent(edition)}` : ''}`, undefined, signal),
     staleTime: 5 * 60_000,
   });
-
-/** One edition of the catalogue and the companies (sets of books) that work in it. */
-export interface EditionEntry {
-  key: string;
-  title?: unknown;
-  default?: boolean;
-  companies?: string[];
-  sobs?: string[];
-}
 
 /** GET /api/formwork/registry/editions. */
 export const editionsQuery = () =>
@@ -119,13 +110,7 @@ export const worklistQuery = (request: WorklistRequest, lang: string) =>
   });
 
 /** One person of POST /api/galaxyform/searchhelp/queryEmployeeInfo: key employee id, value name, attr1 username. */
-export interface EmployeeOption {
-  key: string;
-  value: string;
-  attr1?: string;
-  attr3?: string;
-  attr9?: string;
-}
+export type EmployeeOption = Option;
 
 /** Search help for people (the add-sign approver): at most 50, matching id, number, username or name. */
 export const employeeSearchQuery = (searchTxt: string, lang: string) =>
@@ -161,11 +146,7 @@ export const menuTreeQuery = () =>
  * /api/galaxycommon/login/options -> casLoginUrl (empty without single sign-on; it
  * carries the service address), passwordLogin, menuVariant.
  */
-export interface LoginOptions {
-  casLoginUrl?: string;
-  passwordLogin?: boolean;
-  menuVariant?: string;
-}
+export type LoginOptions = Schemas['LoginOptions'];
 
 export const loginOptionsQuery = () =>
   queryOptions({

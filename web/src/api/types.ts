@@ -1,46 +1,36 @@
-// Wire types of the formwork HTTP API (docs/api.md).
+// Wire types of the formwork HTTP API: names over the types generated from
+// docs/openapi.json into schema.d.ts (`npm run gen:api`; `npm run check:api` fails
+// when it is stale). Only what the web adds of its own is written here.
+import type { components } from './schema';
 
-/** A zh/en text as the registry sends titles. */
-export type LocalText = { zh?: string; en?: string; th?: string } | string;
+/** The schemas of docs/openapi.json's components. */
+export type Schemas = components['schemas'];
 
-/** The envelope every answer comes in; a save or a load adds `form`. */
-export interface Envelope<T> {
-  code: string;
-  message: string;
-  data: T;
-  form?: FormContext;
-}
+/** A title: a text per language ({zh, en, th}) as the registry and the menus send it, or one text. */
+export type LocalText = Schemas['LocalText'] | string;
+
+/** The envelope every JSON answer comes in: a code (S000 for success), a message and data. */
+export type Envelope<T> = Pick<Schemas['Refusal'], 'code' | 'message'> & { data: T };
+
+/** A refusal's envelope: data is the check result of a refused check, the fields a state forbids to change, or null. */
+export type Refusal = Schemas['Refusal'];
 
 /** One entry of GET /api/formwork/registry/docTypes. */
-export interface DocTypeEntry {
-  docType: string;
-  family: string;
-  version: number;
-  edition?: string;
-  title: LocalText;
-}
+export type DocTypeEntry = Schemas['DocTypeEntry'];
+
+/** One edition of the catalogue and the companies (sets of books) that work in it. */
+export type EditionEntry = Schemas['EditionEntry'];
 
 /** One option of the businessType1/businessType2 tree. */
-export interface SubTypeOption {
-  key: string;
-  value: string;
-  children?: SubTypeOption[];
-}
+export type SubTypeOption = Schemas['SubTypeOption'];
 
-/** The exported form of one document type and sub-type. */
-export interface FormExport {
-  docType: string;
-  family: string;
-  version: number;
-  title: LocalText;
-  leadPage?: unknown;
-  description?: unknown;
-  schema: JsonSchema;
-  uiSchema: UiSchema;
-  subTypes?: { businessType1?: SubTypeOption[] };
-  buttons?: string[];
-}
+/**
+ * The exported form of one document type and sub-type, its schema and uiSchema read as
+ * the JSON Schema and uiSchema they are (docs/openapi.json leaves them open objects).
+ */
+export type FormExport = Omit<Schemas['FormExport'], 'schema' | 'uiSchema'> & { schema: JsonSchema; uiSchema: UiSchema };
 
+/** A JSON Schema (draft 2020-12) of the catalogue's export, as the form reads it. */
 export type JsonSchema = Record<string, unknown> & {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -49,74 +39,47 @@ export type JsonSchema = Record<string, unknown> & {
   title?: string;
 };
 
+/** An rjsf uiSchema of the catalogue's export. */
 export type UiSchema = Record<string, unknown>;
 
-export type Severity = 'error' | 'warning' | 'confirm';
+export type Severity = Schemas['Finding']['severity'];
 
-/** One finding of a CheckResult. */
-export interface Finding {
-  path: string;
-  rule: string;
-  severity: Severity;
-  message: string;
-}
+/** One finding of a check result. */
+export type Finding = Schemas['Finding'];
 
-export interface CheckResult {
-  docType: string;
-  schemaVersion: number;
-  valid: boolean;
-  errors: Finding[];
-}
+export type CheckResult = Schemas['CheckResult'];
 
 /** The state the server computed for one field or table cell. */
-export interface FieldState {
-  visible?: boolean;
-  required?: boolean;
-  editable?: boolean;
-}
+export type FieldState = Schemas['FieldState'];
 
-export interface EvaluateResult {
-  check: CheckResult;
-  fields: Record<string, FieldState>;
-  values: Record<string, unknown>;
-}
+/** POST /api/formwork/evaluate: the check, the field states and the values evaluation changed. */
+export type EvaluateResult = Schemas['Evaluation'];
 
 /** Which export renders a stored document (the form's `schema`): GET .../docTypes/{docType}/form with these, answered with `etag`. */
-export interface SchemaRef {
-  edition: string;
-  docType: string;
-  /** The family of the document's load and save URLs. */
-  family: string;
-  version: number;
-  /** "A03.A0301", "A03" or "". */
-  subType: string;
-  /** The export's ETag (quoted, as the header sends it). */
-  etag: string;
-}
+export type SchemaRef = Schemas['FormSchema'];
 
-/** The document's state and what the signed-in user may do now (the form's `process`). */
-export interface FormProcess {
-  status: string;
-  statusTxt?: string;
-  processId?: string;
-  /** The lifecycle actions this user may take now: ProcessView.actions. */
+/**
+ * The document's state and what the signed-in user may do now: the form's `process`,
+ * kept up to date by the lifecycle answers (ProcessView), which also name the state
+ * and the open task the user holds.
+ */
+export type FormProcess = Omit<Schemas['FormProcess'], 'actions'> & {
   actions: string[];
-  /** The open task when the user holds it (complete needs its taskId); absent when the server does not say. */
+  statusTxt?: string;
+  /** The open task when the user holds it (complete needs its taskId); absent when no answer said. */
   openTask?: { taskId: number } | null;
-}
+};
 
 /**
  * What a save or a load answers beside the document (`form`): the action mode, the
  * field states and the check under it (as evaluate answers them), the process and the
- * export the form renders with. One answer has all a form needs.
+ * export the form renders with. As the web holds it: nulls read as nothing known.
  */
-export interface FormContext {
-  action: string;
+export interface FormContext extends Omit<Schemas['FormAnswer'], 'states' | 'process' | 'check'> {
   states: Record<string, FieldState>;
   /** The check under that action; absent when the server sent none. */
   check?: CheckResult;
   process: FormProcess;
-  schema: SchemaRef;
 }
 
 /** A stored document with its form: the answer of create, update and load. */
@@ -126,46 +89,21 @@ export interface StoredForm {
 }
 
 /** The spec's form object: head plus lists. */
-export type FormDocument = Record<string, unknown> & {
-  head?: DocumentHead;
-};
+export type FormDocument = Schemas['FormDocument'];
 
-export type DocumentHead = Record<string, unknown> & {
-  businessId?: string;
-  docType?: string;
-  version?: number;
-  businessType1?: string;
-  businessType2?: string;
-};
+export type DocumentHead = Schemas['DocumentHead'];
 
 /**
- * The signed-in person (navigation-and-access.md 3.1). Every field may carry a display
+ * The signed-in person (navigation-and-access.md 3.1). Every field carries a display
  * twin with the suffix Txt (deptIdTxt, compIdTxt, ...).
  */
-export interface CurrentUser {
-  userId?: string | number;
-  nickname?: string;
-  username?: string;
-  role?: string;
-  headImgUrl?: string;
-  menus?: unknown;
-  permissions?: unknown;
-  allPermissions?: unknown;
-  busPlate?: string;
-  compId?: string;
-  costCenter?: string;
-  currency?: string;
-  deptId?: string;
-  email?: string;
-  empId?: string;
-  empLevel?: string;
-  empName?: string;
-  empNo?: string;
-  hisDept?: string;
-  mainJob?: string;
-  phone?: string;
-  status?: string;
-  /** The companies the person may work for, when the server lists them (for X-company). */
-  companies?: Array<{ key?: string; value?: string; code?: string; name?: string } | string>;
-  [key: string]: unknown;
-}
+export type CurrentUser = Schemas['CurrentUser'];
+
+/** One node of the menu tree (login's menuPermissions, GET menu/tree). */
+export type MenuNode = Schemas['MenuNode'];
+
+/** One permission of queryPermission, by permissionType and permissionId. */
+export type Permission = Schemas['Permission'];
+
+/** A dropdown option of a search help or dictionary: key, value, attr1..attr12. */
+export type Option = Schemas['Option'];

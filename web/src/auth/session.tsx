@@ -60,9 +60,7 @@ export function loginRecordOf(user: CurrentUser | undefined): LoginRecord | null
 function firstCompany(user: CurrentUser | undefined): string {
   if (!user) return '';
   if (typeof user.compId === 'string' && user.compId) return user.compId;
-  const c = user.companies?.[0];
-  if (typeof c === 'string') return c;
-  return c?.key ?? c?.code ?? '';
+  return user.companies?.[0]?.key ?? '';
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {

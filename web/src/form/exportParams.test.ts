@@ -45,11 +45,11 @@ describe('formExportParams', () => {
   });
 
   it('does not let a new document ask for a version', () => {
-    const p = formExportParams({ ...base, action: 'new', businessId: '', document: { head: { schemaVersion: 2 } } });
+    const p = formExportParams({ ...base, action: 'new', businessId: '', document: { head: { docType: 'EX02', schemaVersion: 2 } } });
     expect(p).not.toHaveProperty('version');
   });
 
   it('needs a document type', () => {
-    expect(formExportParams({ ...base, docType: '', businessId: '', document: { head: {} } })).toBeNull();
+    expect(formExportParams({ ...base, docType: '', businessId: '', document: { head: { docType: '' } } })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../api/types';
 import { applyFieldStates } from './fieldStates';
+import { fieldState } from '../__fixtures__/wire';
 
 const schema: JsonSchema = {
   type: 'object',
@@ -27,10 +28,10 @@ describe('applyFieldStates', () => {
 
   it('puts table cell states into the table options', () => {
     const ui = { lineList: { 'ui:field': 'lineTable', 'ui:options': { statusField: 'status' } } };
-    const out = applyFieldStates(schema, ui, { 'lineList[2].costType': { editable: false } });
+    const out = applyFieldStates(schema, ui, { 'lineList[2].costType': fieldState({ editable: false }) });
     expect(out.uiSchema.lineList).toEqual({
       'ui:field': 'lineTable',
-      'ui:options': { statusField: 'status', rowStates: { 2: { costType: { editable: false } } } },
+      'ui:options': { statusField: 'status', rowStates: { 2: { costType: fieldState({ editable: false }) } } },
     });
   });
 

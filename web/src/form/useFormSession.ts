@@ -124,7 +124,7 @@ export function useFormSession({ docType, businessId, action }: { docType: strin
 
   const onEvaluated = useCallback((result: EvaluateResult) => {
     setShown((prev) =>
-      prev ? { ...prev, states: result.fields ?? prev.states, check: result.check ?? prev.check, document: mergeValues(prev.document, result.values) } : prev,
+      prev ? { ...prev, states: result.fields ?? prev.states, check: result.check ?? prev.check, document: mergeValues(prev.document, result.values ?? undefined) } : prev,
     );
   }, []);
   const { schedule, cancel } = useEvaluate(action, onEvaluated);

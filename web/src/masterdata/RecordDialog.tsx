@@ -12,6 +12,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import DocumentForm from '../form/DocumentForm';
+import type { FormDocument } from '../api/types';
 import { DateInput } from '../widgets/date/DateInput';
 import { RefPicker } from '../widgets/ref/RefPicker';
 import { RefReadOnly } from '../widgets/ref/RefReadOnly';
@@ -130,7 +131,8 @@ export default function RecordDialog({ type, form, record, readOnly, company, on
         <DocumentForm
           schema={form.schema as RJSFSchema}
           uiSchema={uiSchema}
-          formData={editor.body}
+          // The documents' renderer takes any object its schema describes; a record body has no head.
+          formData={editor.body as FormDocument}
           extraErrors={editor.extraErrors}
           readonly={readOnly}
           onChange={(body) => editor.setBody(body)}

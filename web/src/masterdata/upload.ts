@@ -1,6 +1,7 @@
 // The spreadsheet import, sent with XMLHttpRequest: fetch reports no upload progress.
 import i18n from '../i18n';
 import { ApiError, envelopeOf, identityHeaders, REQUEST_TIMEOUT_MS, serviceErrorCodes, succeeded, withLang } from '../api/client';
+import type { Envelope } from '../api/types';
 import { typeUrl, XLSX_TYPE, type ImportResult } from './api';
 
 /** How much of the file has gone: 0..1, or null while the browser cannot tell. */
@@ -25,7 +26,7 @@ export function uploadImport(type: string, file: Blob, onProgress: UploadProgres
     xhr.upload.onprogress = (e) => onProgress(e.lengthComputable && e.total > 0 ? e.loaded / e.total : null);
     xhr.onload = () => {
       try {
-        resolve(succeeded(envelopeOf<ImportResult>(xhr.status, xhr.responseText)).data as ImportResult);
+        resolve(succeeded(envelopeOf<Envelope<ImportResult>>(xhr.status, xhr.responseText)).data as ImportResult);
       } catch (err) {
         reject(err);
       }

@@ -7,6 +7,7 @@ import { ex02Export } from '../__fixtures__/ex02Export';
 import { $, buttonByText, click, expectQuiet, mount, ok, okForm, refusal, typeInto, waitFor, type Answer, type Call, type Mounted, type Responder } from '../__fixtures__/harness';
 import type { ProcessView } from '../api/process';
 import type { FormContext, FormProcess } from '../api/types';
+import { fieldState, processEvent, processTask, processView } from '../__fixtures__/wire';
 
 const editions = [
   { key: 'form', default: true, companies: ['1000'] },
@@ -16,15 +17,15 @@ const editions = [
 const formEditionTypes = [{ docType: 'EX02', family: 'ap', version: 1, edition: 'form', title: { zh: '员工报销' } }];
 const everyEditionsTypes = [...formEditionTypes, { docType: 'EX02', family: 'ar', version: 1, edition: 'travel', title: { zh: '员工报销' } }];
 
-const created = { at: '2026-11-22 09:00:00', by: 'employee01', byTxt: '张三', from: '', to: 'draft', toTxt: '草稿', action: 'create', actionTxt: '创建', comment: '' };
-const submitted = { at: '2026-11-22 09:10:00', by: 'employee01', byTxt: '张三', from: 'draft', fromTxt: '草稿', to: 'inApproval', toTxt: '审批中', action: 'submit', actionTxt: '提交', comment: '' };
+const created = processEvent({ at: '2026-11-22 09:00:00', by: 'employee01', byTxt: '张三', from: '', to: 'draft', toTxt: '草稿', action: 'create', actionTxt: '创建', comment: '' });
+const submitted = processEvent({ at: '2026-11-22 09:10:00', by: 'employee01', byTxt: '张三', from: 'draft', fromTxt: '草稿', to: 'inApproval', toTxt: '审批中', action: 'submit', actionTxt: '提交', comment: '' });
 
 function view(over: Partial<ProcessView>): ProcessView {
-  return { businessId: 'EX02X1', docType: 'EX02', family: 'ap', status: 'draft', statusTxt: '草稿', processId: '', version: 3, actions: [], openTask: null, tasks: [], events: [created], ...over };
+  return processView({ businessId: 'EX02X1', status: 'draft', statusTxt: '草稿', version: 3, events: [created], ...over });
 }
 
 const draftActions = ['save', 'tempSave', 'submit', 'void', 'print'];
-const task1 = { taskId: 7, seq: 1, step: 'task1', stepTxt: '一级审批', assignee: 'manager01', assigneeTxt: '李四', status: 'open' };
+const task1 = processTask({ taskId: 7, seq: 1, step: 'task1', stepTxt: '一级审批', assignee: 'manager01', assigneeTxt: '李四', status: 'open' });
 const inApprovalView = view({ status: 'inApproval', statusTxt: '审批中', processId: 'EX02X1-1', version: 4, actions: ['print'], tasks: [task1], events: [created, submitted] });
 
 function storedDoc(over: Record<string, unknown> = {}) {
@@ -173,7 +174,7 @@ describe('FormPage opening a stored document', () => {
   });
 
   it("applies the load's field states", async () => {
-    routes = baseRoutes(() => view({}), () => okForm(storedDoc(), form({}, { states: { 'head.reason': { visible: false }, 'head.description': { editable: false } } })));
+    routes = baseRoutes(() => view({}), () => okForm(storedDoc(), form({}, { states: { 'head.reason': fieldState({ visible: false }), 'head.description': fieldState({ editable: false }) } })));
     await open('/form?docType=EX02&businessId=EX02X1&action=edit');
     await waitFor(() => $('[data-form-ready="true"]'));
     expect($<HTMLInputElement>('#root_head_reason')?.type).toBe('hidden');
@@ -206,7 +207,7 @@ describe('FormPage saving a stored document', () => {
       [
         /\/head\/update\?/,
         (call) =>
-          okForm({ ...call.body, head: { ...call.body.head, version: 4 } }, form({ actions: ['save', 'submit', 'print'] }, { states: { 'head.reason': { visible: false } } })),
+          okForm({ ...call.body, head: { ...call.body.head, version: 4 } }, form({ actions: ['save', 'submit', 'print'] }, { states: { 'head.reason': fieldState({ visible: false }) } })),
       ],
       ...baseRoutes(() => view({})),
     ];
@@ -350,7 +351,7 @@ describe('FormPage lifecycle', () => {
           ),
       ],
       ['/api/galaxyform/process/complete', () => ok(view({ status: 'inApproval', actions: ['print'] }))],
-      ...baseRoutes(() => holder, () => okForm(storedDoc(), form({ status: 'inApproval', actions: holder.actions }))),
+      ...baseRoutes(() => holder, () => okForm(storedDoc(), form({ status: 'inApproval', actions: holder.actions ?? [] }))),
     ];
     await open('/form?docType=EX02&businessId=EX02X1&action=oareview');
     await waitFor(() => toolbar().includes('addSign'));
@@ -370,7 +371,7 @@ describe('FormPage lifecycle', () => {
     const holder = view({ status: 'inApproval', actions: ['approve', 'reject', 'print'], openTask: task1, tasks: [task1] });
     routes = [
       ['/api/galaxyform/process/complete', () => refusal(400, 'EINVALID', 'comment: 驳回时必须填写意见')],
-      ...baseRoutes(() => holder, () => okForm(storedDoc(), form({ status: 'inApproval', actions: holder.actions }))),
+      ...baseRoutes(() => holder, () => okForm(storedDoc(), form({ status: 'inApproval', actions: holder.actions ?? [] }))),
     ];
     await open('/form?docType=EX02&businessId=EX02X1&action=oareview');
     await waitFor(() => toolbar().includes('reject'));

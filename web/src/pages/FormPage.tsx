@@ -156,7 +156,7 @@ export default function FormPage() {
  * The toolbar's buttons and what may be changed: a stored document nobody may save here
  * (its state, or the mode) is shown read-only, and so are its sub-type selects.
  */
-function toolbarOf(businessId: string, mode: string, exportButtons: string[] | undefined, process: FormProcess | null, uiSchema: Record<string, unknown>) {
+function toolbarOf(businessId: string, mode: string, exportButtons: string[] | null, process: FormProcess | null, uiSchema: Record<string, unknown>) {
   const buttons = exportButtons ?? ['save'];
   const toolbar = toolbarActions({ isNew: !businessId, mode, buttons, process });
   const readonly = businessId !== '' && !toolbar.includes('save');

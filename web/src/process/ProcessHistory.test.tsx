@@ -5,16 +5,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../i18n';
 import ProcessHistory, { orderedTasks, personText, statusColor, transitionText } from './ProcessHistory';
 import type { ProcessView } from '../api/process';
+import { processEvent, processTask, processView } from '../__fixtures__/wire';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const approved: ProcessView = {
+const approved: ProcessView = processView({
   businessId: 'EX02202611220001',
   status: 'approved',
   statusTxt: '已审批',
   processId: 'EX02202611220001-1',
   tasks: [
-    {
+    processTask({
       taskId: 8,
       seq: 2,
       step: 'task2',
@@ -28,8 +29,8 @@ const approved: ProcessView = {
       taskReult: 'approve',
       taskReultTxt: '同意',
       taskReultComment: '',
-    },
-    {
+    }),
+    processTask({
       taskId: 7,
       seq: 1,
       step: 'task1',
@@ -43,15 +44,15 @@ const approved: ProcessView = {
       taskReult: 'approve',
       taskReultTxt: '同意',
       taskReultComment: '同意报销\n注意发票',
-    },
+    }),
   ],
   events: [
-    { at: '2026-11-22 09:00:00', by: 'employee01', byTxt: '张三', from: '', to: 'draft', toTxt: '草稿', action: 'create', actionTxt: '创建', comment: '' },
-    { at: '2026-11-22 09:10:00', by: 'employee01', byTxt: '张三', from: 'draft', fromTxt: '草稿', to: 'inApproval', toTxt: '审批中', action: 'submit', actionTxt: '提交', comment: '请审批' },
-    { at: '2026-11-22 10:00:00', by: 'employee01', byTxt: '张三', from: 'inApproval', fromTxt: '审批中', to: 'inApproval', toTxt: '审批中', action: 'approve', actionTxt: '同意', comment: '同意报销', taskId: 7 },
-    { at: '2026-11-22 11:00:00', by: 'finance01', byTxt: '王五', from: 'inApproval', fromTxt: '审批中', to: 'approved', toTxt: '已审批', action: 'approve', actionTxt: '同意', comment: '', taskId: 8 },
+    processEvent({ at: '2026-11-22 09:00:00', by: 'employee01', byTxt: '张三', from: '', to: 'draft', toTxt: '草稿', action: 'create', actionTxt: '创建', comment: '' }),
+    processEvent({ at: '2026-11-22 09:10:00', by: 'employee01', byTxt: '张三', from: 'draft', fromTxt: '草稿', to: 'inApproval', toTxt: '审批中', action: 'submit', actionTxt: '提交', comment: '请审批' }),
+    processEvent({ at: '2026-11-22 10:00:00', by: 'employee01', byTxt: '张三', from: 'inApproval', fromTxt: '审批中', to: 'inApproval', toTxt: '审批中', action: 'approve', actionTxt: '同意', comment: '同意报销', taskId: 7 }),
+    processEvent({ at: '2026-11-22 11:00:00', by: 'finance01', byTxt: '王五', from: 'inApproval', fromTxt: '审批中', to: 'approved', toTxt: '已审批', action: 'approve', actionTxt: '同意', comment: '', taskId: 8 }),
   ],
-};
+});
 
 let root: Root;
 let container: HTMLDivElement;
@@ -92,17 +93,17 @@ describe('ProcessHistory', () => {
   });
 
   it('says so when nothing was submitted yet, and shows open and pending tasks without results', async () => {
-    const draft: ProcessView = { businessId: 'X', status: 'draft', statusTxt: '草稿', tasks: [], events: [] };
+    const draft = processView({ businessId: 'X', status: 'draft', statusTxt: '草稿', tasks: [], events: [] });
     await act(async () => root.render(<ProcessHistory view={draft} />));
     expect(container.querySelector('[data-history-tasks="empty"]')?.textContent).toBe('尚未提交审批。');
-    const open: ProcessView = {
+    const open = processView({
       businessId: 'X',
       status: 'inApproval',
       tasks: [
-        { taskId: 1, seq: 1, stepTxt: '一级审批', assignee: 'manager01', assigneeTxt: '李四', status: 'open' },
-        { taskId: 2, seq: 2, stepTxt: '补充资料', assignee: 'employee01', assigneeTxt: '张三', status: 'pending', request: '请补充发票' },
+        processTask({ taskId: 1, seq: 1, stepTxt: '一级审批', assignee: 'manager01', assigneeTxt: '李四', status: 'open' }),
+        processTask({ taskId: 2, seq: 2, stepTxt: '补充资料', assignee: 'employee01', assigneeTxt: '张三', status: 'pending', request: '请补充发票' }),
       ],
-    };
+    });
     await act(async () => root.render(<ProcessHistory view={open} />));
     const rows = [...container.querySelectorAll('[data-history-tasks] tbody tr')];
     expect(cells(rows[0])).toEqual(['一级审批', '李四 (manager01)', '待处理', '', '', '', '']);
@@ -122,11 +123,11 @@ describe('history helpers', () => {
     expect(personText('李四', 'manager01')).toBe('李四 (manager01)');
     expect(personText('', 'manager01')).toBe('manager01');
     expect(personText('admin', 'admin')).toBe('admin');
-    expect(transitionText({ from: 'draft', fromTxt: '草稿', to: 'inApproval', toTxt: '审批中' })).toBe('草稿 → 审批中');
-    expect(transitionText({ from: 'returned', to: 'returned' })).toBe('returned');
+    expect(transitionText(processEvent({ from: 'draft', fromTxt: '草稿', to: 'inApproval', toTxt: '审批中' }))).toBe('草稿 → 审批中');
+    expect(transitionText(processEvent({ from: 'returned', to: 'returned' }))).toBe('returned');
     expect(statusColor('approved')).toBe('success');
     expect(statusColor('returned')).toBe('warning');
     expect(statusColor('draft')).toBe('default');
-    expect(orderedTasks([{ taskId: 3, seq: 2 }, { taskId: 1, seq: 1 }, { taskId: 2, seq: 2 }]).map((t) => t.taskId)).toEqual([1, 2, 3]);
+    expect(orderedTasks([processTask({ taskId: 3, seq: 2 }), processTask({ taskId: 1, seq: 1 }), processTask({ taskId: 2, seq: 2 })]).map((t) => t.taskId)).toEqual([1, 2, 3]);
   });
 });

@@ -41,7 +41,7 @@ export function transitionText(e: ProcessEvent): string {
 }
 
 /** Tasks in route order; cancelled tasks stay visible (the route as it was). */
-export function orderedTasks(tasks: readonly ProcessTask[] | undefined): ProcessTask[] {
+export function orderedTasks(tasks: readonly ProcessTask[] | null | undefined): ProcessTask[] {
   return [...(tasks ?? [])].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0) || a.taskId - b.taskId);
 }
 

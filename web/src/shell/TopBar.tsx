@@ -27,10 +27,7 @@ export interface TopBarProps {
 }
 
 function companiesOf(user: CurrentUser | undefined): Array<{ key: string; label: string }> {
-  const list = user?.companies ?? [];
-  return list
-    .map((c) => (typeof c === 'string' ? { key: c, label: c } : { key: c.key ?? c.code ?? '', label: c.value ?? c.name ?? c.key ?? c.code ?? '' }))
-    .filter((c) => c.key !== '');
+  return (user?.companies ?? []).map((c) => ({ key: c.key, label: c.value || c.key })).filter((c) => c.key !== '');
 }
 
 /** The language switch: zh (default), en, th. */

@@ -5,8 +5,10 @@ import i18n from '../i18n';
 import WorklistPage from './WorklistPage';
 import { $, click, expectQuiet, mount, ok, refusal, typeInto, waitFor, type Call, type Mounted } from '../__fixtures__/harness';
 import type { WorklistItem, WorklistRequest } from '../api/worklist';
+import { worklistItem } from '../__fixtures__/wire';
 
-const item = (n: number, over: Partial<WorklistItem> = {}): WorklistItem => ({
+const item = (n: number, over: Partial<WorklistItem> = {}): WorklistItem =>
+  worklistItem({
   businessId: `EX0220261122${String(n).padStart(4, '0')}`,
   docType: 'EX02',
   docTypeTxt: '员工报销',
@@ -23,7 +25,7 @@ const item = (n: number, over: Partial<WorklistItem> = {}): WorklistItem => ({
   stepTxt: '一级审批',
   receivedAt: '2026-11-22 09:10:00',
   ...over,
-});
+  });
 
 let m: Mounted | undefined;
 let total: number;

@@ -81,7 +81,7 @@ async function key(input: HTMLElement, k: string) {
 
 describe('the ref picker', () => {
   it('searches the server as the person types (once typing pauses) and offers "code name"', async () => {
-    m = await mount({ '/': <Form initial={{ head: {} }} /> }, '/', answer);
+    m = await mount({ '/': <Form initial={{ head: { docType: 'EX02' } }} /> }, '/', answer);
     const input = await waitFor(() => $<HTMLInputElement>('#root_head_department'));
     // Keystrokes closer together than the pause the picker waits for.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -104,7 +104,7 @@ describe('the ref picker', () => {
   });
 
   it('is worked by keyboard: arrows move, Enter stores the key, the name shows beside it', async () => {
-    m = await mount({ '/': <Form initial={{ head: {} }} /> }, '/', answer);
+    m = await mount({ '/': <Form initial={{ head: { docType: 'EX02' } }} /> }, '/', answer);
     const input = await waitFor(() => $<HTMLInputElement>('#root_head_department'));
     await typeInto(input, '0');
     await waitFor(() => options().length === 3);
@@ -124,7 +124,7 @@ describe('the ref picker', () => {
   });
 
   it('works inside a line table cell', async () => {
-    m = await mount({ '/': <Form initial={{ head: {}, lineList: [{ amount: 1 }] }} /> }, '/', answer);
+    m = await mount({ '/': <Form initial={{ head: { docType: 'EX02' }, lineList: [{ amount: 1 }] }} /> }, '/', answer);
     const cell = await waitFor(() => $<HTMLInputElement>('[data-row="0"] [data-cell="department"] input'));
     expect(cell.id).toBe('root_lineList_0_department');
     await typeInto(cell, 'FIN');
@@ -134,7 +134,7 @@ describe('the ref picker', () => {
   });
 
   it('in read mode shows "code name", asking the names of a type in one call, and marks an unknown code', async () => {
-    const doc = { head: { department: 'IT01', costDept: 'SAL02', bgtDept: 'NOPE', company: '1000' }, lineList: [{ department: 'IT01', amount: 5 }] };
+    const doc = { head: { docType: 'EX02', department: 'IT01', costDept: 'SAL02', bgtDept: 'NOPE', company: '1000' }, lineList: [{ department: 'IT01', amount: 5 }] };
     m = await mount({ '/': <Form initial={doc} readonly /> }, '/', answer);
     await waitFor(() => $('[data-ref-name="SAL02"]') && $('[data-ref-unknown="NOPE"]') && $('[data-ref-name="1000"]'));
     const shown = (id: string) => {
