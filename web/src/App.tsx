@@ -12,6 +12,8 @@ import MmdlPage from './pages/MmdlPage';
 import NotFoundPage from './pages/NotFoundPage';
 import PlaceholderPage from './pages/PlaceholderPage';
 import SsoPage from './pages/SsoPage';
+import ConfigRoute from './masterdata/ConfigRoute';
+import MasterDataRoute from './masterdata/MasterDataRoute';
 import { placeholderRoutes } from './routes';
 import { formKeyOf } from './form/formKey';
 
@@ -37,8 +39,9 @@ export default function App() {
             <Route path="/form" element={<FormRoute />} />
             <Route path="/404" element={<NotFoundPage />} />
             <Route path="/403" element={<ForbiddenPage />} />
+            <Route path="/masterdata/:type" element={<MasterDataRoute />} />
             {placeholderRoutes.map((name) => (
-              <Route key={name} path={`/${name}/:stamp?`} element={<PlaceholderPage name={name} route />} />
+              <Route key={name} path={`/${name}/:stamp?`} element={<ConfigRoute path={`/${name}`} fallback={<PlaceholderPage name={name} route />} />} />
             ))}
             <Route path="*" element={<MenuRoutePage />} />
           </Route>

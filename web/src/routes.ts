@@ -2,8 +2,9 @@
 import { isMenuGroupPath } from './menu/menu';
 
 /**
- * Hidden top-level routes (not in the menu) that have no page yet: each shows plainly
- * that it is not available. /form, /login, /404, /sso and /mmdl have pages of their own.
+ * Hidden top-level routes (not in the menu): each shows plainly that it is not
+ * available, unless a configuration page is its (masterdata/ConfigRoute: /proxyAuthCfg,
+ * /bpmCfg, a master-data type's menu). /form, /login, /404, /sso and /mmdl have pages of their own.
  */
 export const placeholderRoutes = [
   'fss',
@@ -50,6 +51,7 @@ export function isKnownPath(pathname: string): boolean {
   const first = p.split('/')[1] ?? '';
   if ((placeholderRoutes as readonly string[]).includes(first)) return true;
   if (first === 'Dashboard') return true;
+  if (first === 'masterdata' && /^\/masterdata\/[^/]+$/.test(p)) return true;
   // Menu routes end in the version stamp: /YG/BE/1732200000000 (groups the catalogue does not name too).
   if (/^\/[^/]+(\/[^/]+)?\/\d{10,}$/.test(p)) return true;
   return isMenuGroupPath(p);

@@ -96,7 +96,7 @@ export interface CallOptions {
   quietAuth?: boolean;
 }
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Sends one request with the language, the identity headers and the timeout. A request
@@ -139,18 +139,27 @@ function parseEnvelope<E extends Envelope<unknown>>(text: string): Partial<E> | 
 }
 
 /** Throws the ApiError of a failure status (logging out on "not logged in", unless quietAuth). */
-function failed(res: Response, envelope: Partial<Envelope<unknown>> | null, options: CallOptions): never {
+function failed(status: number, envelope: Partial<Envelope<unknown>> | null, options: CallOptions): never {
   const e = envelope ?? {};
-  if (isNotLoggedIn(res.status, e.code) && !options.quietAuth) handleNotLoggedIn();
-  throw new ApiError(res.status, typeof e.code === 'string' ? e.code : '', typeof e.message === 'string' ? e.message : '', e.data ?? null);
+  if (isNotLoggedIn(status, e.code) && !options.quietAuth) handleNotLoggedIn();
+  throw new ApiError(status, typeof e.code === 'string' ? e.code : '', typeof e.message === 'string' ? e.message : '', e.data ?? null);
+}
+
+/**
+ * The envelope of an answer given as its HTTP status and body text (for answers that
+ * did not come through fetch: an upload sent with XMLHttpRequest for its progress).
+ * ApiError for a failure status or a body that is not an envelope, as apiEnvelope.
+ */
+export function envelopeOf<E extends Envelope<unknown>>(status: number, text: string, options: CallOptions = {}): Partial<E> {
+  const envelope = parseEnvelope<E>(text);
+  if (status < 200 || status > 299) failed(status, envelope, options);
+  if (!envelope) throw new ApiError(status, 'EBADANSWER', '', null, serviceErrorCodes.badAnswer);
+  return envelope;
 }
 
 /** Reads a JSON answer: its envelope, or ApiError for a failure status or a body that is not an envelope. */
 async function readEnvelope<E extends Envelope<unknown>>(res: Response, options: CallOptions): Promise<Partial<E>> {
-  const envelope = parseEnvelope<E>(await res.text().catch(() => ''));
-  if (!res.ok) failed(res, envelope, options);
-  if (!envelope) throw new ApiError(res.status, 'EBADANSWER', '', null, serviceErrorCodes.badAnswer);
-  return envelope;
+  return envelopeOf<E>(res.status, await res.text().catch(() => ''), options);
 }
 
 /**
@@ -215,8 +224,39 @@ export async function apiRevalidate<T>(url: string, etag: string | undefined, si
 export async function apiText(url: string, options: CallOptions = {}): Promise<string> {
   const res = await send('GET', url, { accept: 'text/html' }, options);
   const text = await res.text();
-  if (!res.ok) failed(res, parseEnvelope(text), options);
+  if (!res.ok) failed(res.status, parseEnvelope(text), options);
   return text;
+}
+
+/** A file the server answered: its bytes and the name Content-Disposition gives ('' when none). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name of a Content-Disposition header (filename*=UTF-8'' first, then filename=). */
+export function dispositionFileName(header: string | null): string {
+  if (!header) return '';
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  return plain ? (plain[2] ?? plain[1]).trim() : '';
+}
+
+/**
+ * GETs a file (a spreadsheet export) with the identity headers. A refusal comes as the
+ * usual envelope and throws ApiError, like apiCall.
+ */
+export async function apiBlob(url: string, accept: string, options: CallOptions = {}): Promise<DownloadedFile> {
+  const res = await send('GET', url, { accept }, options);
+  if (!res.ok) failed(res.status, parseEnvelope(await res.text().catch(() => '')), options);
+  return { blob: await res.blob(), fileName: dispositionFileName(res.headers.get('Content-Disposition')) };
 }
 
 /** Whether a failed call should not be retried: any answer the server gave on purpose. */

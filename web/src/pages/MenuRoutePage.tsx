@@ -12,6 +12,7 @@ import FormListPage from './FormListPage';
 import ForbiddenPage from './ForbiddenPage';
 import NotFoundPage from './NotFoundPage';
 import PlaceholderPage from './PlaceholderPage';
+import ConfigRoute from '../masterdata/ConfigRoute';
 import WorklistPage from '../worklist/WorklistPage';
 import { worklistOf } from '../worklist/lists';
 
@@ -47,7 +48,9 @@ function GroupIndex({ group, title }: { group: MenuNode; title: string }) {
  * Any route under a menu group, with its version stamp: /YG/BE/1732200000000 or
  * /payables/1732200000000?docType=AA. An entry of the person's menu opens its worklist
  * (draft box, to-do, applications, completed, returned), the generic form-list page when
- * it names a document type, and otherwise says its page is not available yet; an entry of the spec's menu that the person's menu lacks is 403;
+ * it names a document type, its configuration page (the master-data catalogue,
+ * delegations, a master-data type whose `menu` it is: ConfigRoute), and otherwise says
+ * its page is not available yet; an entry of the spec's menu that the person's menu lacks is 403;
  * anything else is 404.
  */
 export default function MenuRoutePage() {
@@ -73,5 +76,5 @@ export default function MenuRoutePage() {
   const list = worklistOf(entry);
   if (list) return <WorklistPage key={key} list={list} title={title === entry.code ? undefined : title} />;
   if (entry.docType) return <FormListPage key={key} docType={entry.docType} title={title === entry.code ? undefined : title} />;
-  return <PlaceholderPage key={key} name={title} />;
+  return <ConfigRoute key={key} path={path} title={title === entry.code ? undefined : title} fallback={<PlaceholderPage name={title} />} />;
 }

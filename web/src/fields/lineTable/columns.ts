@@ -38,6 +38,7 @@ export function columnWidth(column: LineColumn): number {
   const widget = column.uiSchema['ui:widget'];
   if (widget === 'money' || column.schema.type === 'number') return 140;
   if (widget === 'date') return 190;
+  if (widget === 'ref') return 220;
   if (widget === 'textarea') return 220;
   return 160;
 }

@@ -1,0 +1,54 @@
+import type { ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import ApproverConfigPage from './cfg/ApproverConfigPage';
+import DelegationPage from './cfg/DelegationPage';
+import { configPageOf, fixedConfigPage, type ConfigPage } from './configPages';
+import MasterDataCataloguePage from './MasterDataCataloguePage';
+import MasterDataListPage from './MasterDataListPage';
+import { typesQuery } from './queries';
+
+function pageElement(page: ConfigPage, title: string | undefined): ReactElement {
+  switch (page.kind) {
+    case 'catalogue':
+      return <MasterDataCataloguePage mode={page.mode} title={title} />;
+    case 'delegations':
+      return <DelegationPage title={title} />;
+    case 'approvers':
+      return <ApproverConfigPage title={title} />;
+    case 'list':
+      return <MasterDataListPage type={page.type.code} title={title} />;
+  }
+}
+
+export interface ConfigRouteProps {
+  /** The route without its version stamp: /cfg/city, /budget/Type, /maintainTravelStandards. */
+  path: string;
+  /** The menu entry's title, if the route is one. */
+  title?: string;
+  /** What the route shows when no configuration page is its (the "not available yet" page). */
+  fallback: ReactElement;
+}
+
+/**
+ * A menu entry or hidden route that may be a configuration page: the fixed ones at
+ * once, the others once the master-data types are known (a type whose `menu` it is
+ * opens its list). Otherwise, or when the types cannot be read, the fallback.
+ */
+export default function ConfigRoute({ path, title, fallback }: ConfigRouteProps) {
+  const { t, i18n } = useTranslation();
+  const fixed = fixedConfigPage(path);
+  const types = useQuery({ ...typesQuery(i18n.language), enabled: fixed === null });
+  if (fixed) return pageElement(fixed, title);
+  if (types.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} aria-label={t('form.loading')}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  const page = configPageOf(path, types.data);
+  return page ? pageElement(page, title) : fallback;
+}

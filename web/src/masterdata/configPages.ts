@@ -1,0 +1,57 @@
+// Which configuration page a route opens: the master-data catalogue, delegations, the
+// approver configuration, or the list of the master-data type whose `menu` it is.
+import type { MasterDataType } from './api';
+
+export type ConfigPage =
+  | { kind: 'catalogue'; mode: 'query' | 'maintain' }
+  | { kind: 'delegations' }
+  | { kind: 'approvers' }
+  | { kind: 'list'; type: MasterDataType };
+
+/** Routes whose page is not a master-data type's list (menu entries of navigation-and-access.md 2.2, hidden routes of 2.1). */
+const fixedPages: Record<string, ConfigPage> = {
+  '/cfg/dataQuery': { kind: 'catalogue', mode: 'query' },
+  '/cfg/dataMaintain': { kind: 'catalogue', mode: 'maintain' },
+  '/cfg/proxyAuthCfg': { kind: 'delegations' },
+  '/main/proxyAuthCfgView': { kind: 'delegations' },
+  '/proxyAuthCfg': { kind: 'delegations' },
+  // The hidden BPM configuration route: who approves what (the approver configuration).
+  '/bpmCfg': { kind: 'approvers' },
+};
+
+/** The route of the delegations and of the approver configuration, for links to them. */
+export const DELEGATIONS_PATH = '/proxyAuthCfg';
+export const APPROVERS_PATH = '/bpmCfg';
+
+/** The fixed page of a route, or null (then the master-data types decide). */
+export function fixedConfigPage(path: string): ConfigPage | null {
+  return fixedPages[path] ?? null;
+}
+
+/**
+ * The page of a route (without its version stamp): a fixed one, else the list of the
+ * type whose `menu` is the route; a hidden top-level route (/maintainTravelStandards)
+ * also opens the type whose menu ends in it (/cfg/maintainTravelStandards). Null: none.
+ */
+export function configPageOf(path: string, types: readonly MasterDataType[] | undefined): ConfigPage | null {
+  const fixed = fixedConfigPage(path);
+  if (fixed) return fixed;
+  const readable = (types ?? []).filter((t) => t.canRead && t.menu);
+  const exact = readable.find((t) => t.menu === path);
+  if (exact) return { kind: 'list', type: exact };
+  const topLevel = path.split('/').length === 2;
+  const claimed = topLevel ? readable.find((t) => t.menu.endsWith(path)) : undefined;
+  return claimed ? { kind: 'list', type: claimed } : null;
+}
+
+/** The readable types grouped by area (in the order the server lists them); maintain: only those the user may change. */
+export function typesByArea(types: readonly MasterDataType[], mode: 'query' | 'maintain'): Array<{ area: string; types: MasterDataType[] }> {
+  const groups = new Map<string, MasterDataType[]>();
+  for (const t of types) {
+    if (!t.canRead || (mode === 'maintain' && !t.canWrite)) continue;
+    const list = groups.get(t.area) ?? [];
+    list.push(t);
+    groups.set(t.area, list);
+  }
+  return [...groups].map(([area, list]) => ({ area, types: list }));
+}

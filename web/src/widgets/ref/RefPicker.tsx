@@ -1,0 +1,122 @@
+import { useState, type FocusEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { pickerQuery } from '../../masterdata/queries';
+import { rememberNames } from '../../masterdata/names';
+import { useDebounced } from '../../masterdata/useDebounced';
+import { RefNameAdornment } from './RefNameAdornment';
+
+/** How long the picker waits after the last keystroke before it asks the server. */
+export const PICKER_DEBOUNCE_MS = 200;
+
+/** An option: a record's key and its display name. */
+export interface RefOption {
+  key: string;
+  display: string;
+}
+
+export interface RefPickerProps {
+  id: string;
+  /** The master-data type whose records are offered. */
+  type: string;
+  /** The stored key ('' or undefined: none). */
+  value: unknown;
+  onChange: (key: string | undefined) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
+  label?: string;
+  required?: boolean;
+  error?: boolean;
+  autoFocus?: boolean;
+  size?: TextFieldProps['size'];
+}
+
+const optionText = (o: RefOption) => (o.display ? `${o.key} ${o.display}` : o.key);
+
+/**
+ * A search picker for a code of master data: typing asks the server for matching
+ * records (code or name, PICKER_DEBOUNCE_MS after the last keystroke; a newer text
+ * cancels the older request), options read "code name", arrows move, Enter picks, Esc
+ * closes. It stores the key; the box shows the code with its name beside it, and a
+ * code the store does not know as it is, marked.
+ */
+export function RefPicker(props: RefPickerProps) {
+  const { id, type, value, onChange, onBlur, onFocus, label, required, error, autoFocus, size } = props;
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const client = useQueryClient();
+  const key = typeof value === 'string' ? value : '';
+  const [open, setOpen] = useState(false);
+  // What the person typed since the box showed the stored key; null: nothing typed.
+  const [typed, setTyped] = useState<string | null>(null);
+  const wanted = (typed ?? '').trim();
+  const text = useDebounced(wanted, PICKER_DEBOUNCE_MS);
+  // Asked only once the typing has paused: no request for each keystroke, nor for the empty text as typing starts.
+  const settled = text === wanted;
+  const search = useQuery({ ...pickerQuery(type, text, lang), enabled: open && settled && Boolean(type) });
+  // Only the answer for what is typed now: Enter never picks an option of an older text.
+  const options: RefOption[] = settled ? (search.data?.rows ?? []).map((r) => ({ key: r.key, display: r.display })) : [];
+  const selected: RefOption | null = key ? { key, display: '' } : null;
+
+  return (
+    <Autocomplete<RefOption, false, false, false>
+      id={id}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      value={selected}
+      inputValue={typed ?? key}
+      loading={search.isFetching || !settled}
+      autoHighlight
+      filterOptions={(o) => o}
+      isOptionEqualToValue={(a, b) => a.key === b.key}
+      getOptionLabel={(o) => o.key}
+      loadingText={t('md.picker.loading')}
+      noOptionsText={t('md.picker.none')}
+      size={size}
+      onChange={(_, picked) => {
+        setTyped(null);
+        if (picked) rememberNames(client, type, lang, [picked]);
+        onChange(picked ? picked.key : undefined);
+      }}
+      onInputChange={(_, next, reason) => {
+        if (reason === 'input') setTyped(next);
+        else if (reason === 'clear') setTyped('');
+      }}
+      onBlur={() => setTyped(null)}
+      renderOption={(liProps, o) => {
+        const { key: reactKey, ...rest } = liProps;
+        return (
+          <li key={reactKey} {...rest} data-option={o.key}>
+            {optionText(o)}
+          </li>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          error={error}
+          autoFocus={autoFocus}
+          onBlur={onBlur}
+          onFocus={onFocus}
+          // The code keeps its room; the name beside it gives way (ellipsis).
+          inputProps={{ ...params.inputProps, 'data-ref': type, style: { minWidth: `${Math.max(4, (typed ?? key).length + 1)}ch` } }}
+          InputProps={{
+            ...params.InputProps,
+            endAdornment: (
+              <>
+                {typed === null && key && <RefNameAdornment type={type} code={key} />}
+                {params.InputProps.endAdornment}
+              </>
+            ),
+          }}
+        />
+      )}
+    />
+  );
+}
