@@ -10,7 +10,7 @@ import (
 )
 
 // AddTitles names the codes a dictionary lacks and keeps the names it has;
-// Title answers a code's name in a language, or the code.
+// CodeName answers a code's name in a language.
 func TestDictionaryTitles(t *testing.T) {
 	store := masterdatatest.NewStore()
 	svc := masterdata.NewService(store, masterdata.Config{})
@@ -30,11 +30,11 @@ func TestDictionaryTitles(t *testing.T) {
 		{"660201", "th", "差旅费"},    // no Thai: Chinese
 		{"660202", "th", "ค่ารับรอง"},
 		{"660202", "zh", "业务招待费"},
-		{"999999", "en", "999999"}, // unnamed: the code
+		{"999999", "en", ""}, // unnamed: no name
 		{"", "en", ""},
 	} {
-		if got := svc.Title(ctx, "budgetAccount", c.code, c.lang); got != c.want {
-			t.Errorf("Title(budgetAccount, %q, %s) = %q, want %q", c.code, c.lang, got, c.want)
+		if got, err := svc.CodeName(ctx, "budgetAccount", c.code); err != nil || got.In(c.lang) != c.want {
+			t.Errorf("CodeName(budgetAccount, %q) in %s = %q (%v), want %q", c.code, c.lang, got.In(c.lang), err, c.want)
 		}
 	}
 	if _, named, err := store.Records(ctx, masterdata.TypeDictionary); err != nil || len(named) != 2 {

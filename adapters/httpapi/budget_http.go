@@ -21,7 +21,7 @@ func (s *Server) budgetViews(ctx context.Context, l string, rows []budget.Budget
 	for _, b := range rows {
 		t, ok := titles[b.BudgetAccount]
 		if !ok {
-			t = s.masterData.Title(ctx, seeding.DicBudgetAccount, b.BudgetAccount, l)
+			t = s.codeTitle(ctx, seeding.DicBudgetAccount, b.BudgetAccount, l)
 			titles[b.BudgetAccount] = t
 		}
 		out = append(out, contract.BudgetView{Budget: b, BudgetAccountTxt: t, Available: b.Available()})
@@ -92,7 +92,7 @@ func (s *Server) documentBudget(c echo.Context, rec *documents.Record, doc *engi
 		Project: db.Node.Project, Period: db.Node.Period, Draws: []contract.BudgetDrawView{}, Entries: db.Held}
 	l := lang(c)
 	for _, d := range db.Draws {
-		dv := contract.BudgetDrawView{BudgetAccount: d.Account, BudgetAccountTxt: s.masterData.Title(ctx, seeding.DicBudgetAccount, d.Account, l), Amount: budget.MoneyOf(d.Amount)}
+		dv := contract.BudgetDrawView{BudgetAccount: d.Account, BudgetAccountTxt: s.codeTitle(ctx, seeding.DicBudgetAccount, d.Account, l), Amount: budget.MoneyOf(d.Amount)}
 		if d.Budget != nil {
 			bv := s.budgetViews(ctx, l, []budget.Budget{*d.Budget})[0]
 			dv.Budget = &bv
@@ -210,4 +210,13 @@ func (s *Server) saveBudget(c echo.Context) error {
 		return err
 	}
 	return ok(c, s.budgetViews(ctx, lang(c), []budget.Budget{b})[0])
+}
+
+// codeTitle is the name of a code of a dictionary in lang, or the code
+// itself when the dictionary has no name for it.
+func (s *Server) codeTitle(ctx context.Context, dic, code, lang string) string {
+	if t, err := s.masterData.CodeName(ctx, dic, code); err == nil && t.In(lang) != "" {
+		return t.In(lang)
+	}
+	return code
 }
