@@ -2,7 +2,7 @@
 // employee01, then walks one EX02 document through new -> save -> reload -> refused
 // save -> stale save, switches the language, and opens an unknown docType. Fails on
 // any console error or warning of the page. Run by e2e/run.mjs (npm run e2e).
-import { assert, assertEqual, loginThroughPage, openPage, scenario, STEP_TIMEOUT } from './harness.mjs';
+import { assert, assertEqual, loginThroughPage, openPage, pickFirstRef, scenario, STEP_TIMEOUT } from './harness.mjs';
 
 let page;
 let baseUrl;
@@ -73,6 +73,7 @@ async function settle() {
 /** A plausible value for a field of the exported schema. */
 function sampleValue(name, schema, ui) {
   const widget = ui?.['ui:widget'];
+  if (widget === 'ref') return { kind: 'ref' };
   if (widget === 'money' || (schema.type === 'number' && schema.multipleOf === 0.01)) return { kind: 'text', value: '1234.5' };
   if (widget === 'date' || schema.format === 'date') return { kind: 'text', value: '2024-01-05' };
   if (Array.isArray(schema.oneOf) || Array.isArray(schema.enum)) return { kind: 'select' };
@@ -86,6 +87,10 @@ async function fillField(id, schema, ui, name) {
     const combo = `#mui-component-select-${id}`;
     const found = (await page.locator(combo).count()) > 0 ? combo : `[id="${id}"] [role="combobox"], [aria-labelledby~="${id}-label"]`;
     await chooseOption(found, (opts) => opts.find((o) => o.text !== ''));
+    return;
+  }
+  if (sample.kind === 'ref') {
+    await pickFirstRef(page, `#${id}`);
     return;
   }
   const input = page.locator(`#${id}`);

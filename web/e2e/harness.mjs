@@ -261,3 +261,18 @@ export async function loginThroughApi(serverUrl, username, password) {
   assertEqual(body.code, '200', `login of ${username} (${body.message})`);
   return body.data;
 }
+
+/**
+ * Picks the first option a ref picker offers (it lists the first records when opened
+ * empty); returns the key picked.
+ */
+export async function pickFirstRef(page, inputSelector) {
+  const input = page.locator(inputSelector).first();
+  await input.click();
+  const option = page.locator('[role="listbox"] [role="option"][data-option]').first();
+  await option.waitFor({ timeout: STEP_TIMEOUT });
+  const key = await option.getAttribute('data-option');
+  await option.click();
+  await page.locator('[role="listbox"]').waitFor({ state: 'detached', timeout: STEP_TIMEOUT });
+  return key;
+}
