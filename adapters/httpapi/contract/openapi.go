@@ -31,6 +31,7 @@ type apiDoc struct {
 	// File is the content type of a file answered instead of JSON, Upload
 	// that of a file read as the body instead of JSON ("": JSON).
 	File, Upload string
+	Created      bool // success is 201, not 200
 	Refusals     []int // statuses beyond 400, 401, 403 and 413
 }
 
@@ -111,6 +112,8 @@ func addOperation(r *openapi31.Reflector, rt Operation, d apiDoc) error {
 		oc.AddRespStructure("", openapi.WithContentType("text/html"))
 	case d.File != "":
 		oc.AddRespStructure("", openapi.WithContentType(d.File))
+	case d.Created:
+		oc.AddRespStructure(envelopeOf(d.Response), openapi.WithHTTPStatus(http.StatusCreated))
 	default:
 		oc.AddRespStructure(envelopeOf(d.Response))
 	}

@@ -17,7 +17,6 @@ var (
 	stale             = []int{http.StatusNotFound, http.StatusConflict}
 	refusedOrStale    = []int{http.StatusNotFound, http.StatusConflict, http.StatusUnprocessableEntity}
 	refused           = []int{http.StatusNotFound, http.StatusUnprocessableEntity}
-	conflictOrRefused = []int{http.StatusNotFound, http.StatusConflict, http.StatusUnprocessableEntity}
 )
 
 // XLSX is the content type of a spreadsheet (master-data export and import).
@@ -74,7 +73,7 @@ var apiDocs = map[string]apiDoc{
 	"GET /api/formwork/masterdata/prefill":               {Tag: "masterdata", Summary: "A new document's company, set of books, department, cost centre and applicant from the user's employee record, with names (suffix Txt).", Query: []string{"docType"}, Response: MasterDataPrefill{}},
 	"GET /api/formwork/masterdata/:type/form":            {Tag: "masterdata", Summary: "The JSON Schema 2020-12 and uiSchema of a type's record body; ref fields carry x-ref.", Query: []string{"lang"}, Response: MasterDataForm{}, Refusals: notFound},
 	"GET /api/formwork/masterdata/:type/records":         {Tag: "masterdata", Summary: "A page of records: q searches the key and the type's search fields (substring, ignoring case).", Query: masterDataQuery, Response: MasterRecordPage{}, Refusals: notFound},
-	"POST /api/formwork/masterdata/:type/records":        {Tag: "masterdata", Summary: "Create a record (201); 422 with the findings when refused, 409 when the key exists.", Request: MasterRecordInput{}, Response: MasterRecord{}, Refusals: conflictOrRefused},
+	"POST /api/formwork/masterdata/:type/records":        {Tag: "masterdata", Summary: "Create a record (201); 422 with the findings when refused, 409 when the key exists.", Request: MasterRecordInput{}, Response: MasterRecord{}, Created: true, Refusals: refusedOrStale},
 	"GET /api/formwork/masterdata/:type/records/:key":    {Tag: "masterdata", Summary: "One record, active or not (a key with / is URL-encoded).", Response: MasterRecord{}, Refusals: notFound},
 	"PUT /api/formwork/masterdata/:type/records/:key":    {Tag: "masterdata", Summary: "Change a record at the version read (409 when stale); 422 with the findings when refused.", Request: MasterRecordInput{}, Response: MasterRecord{}, Refusals: refusedOrStale},
 	"DELETE /api/formwork/masterdata/:type/records/:key": {Tag: "masterdata", Summary: "Deactivate a record at the version read (records are kept for the documents that name them).", Query: []string{"version"}, Response: MasterRecordRemoved{}, Refusals: stale},
