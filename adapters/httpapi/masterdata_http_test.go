@@ -343,3 +343,19 @@ func TestMasterDataRefusals(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkMasterDataPicker: a picker's search over HTTP (SQLite), on the
+// 300 seeded vendors and 200 employees.
+func BenchmarkMasterDataPicker(b *testing.B) {
+	api := serveTestAPI(b, seededSQLite(b), nil)
+	headers := map[string]string{"X-token": api.tokenOf(b, "admin")}
+	for _, typ := range []string{"vendor", "employee"} {
+		b.Run(typ, func(b *testing.B) {
+			for b.Loop() {
+				if res := api.request(b, "GET", masterDataURL+"/"+typ+"/records?q=1&pageSize=20", "", headers); res.status != 200 {
+					b.Fatalf("HTTP %d: %s", res.status, clip(res.body))
+				}
+			}
+		})
+	}
+}
