@@ -4,9 +4,13 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"regexp"
+	"strconv"
 
+	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/guard"
 	"formwork/engine"
+	"formwork/masterdata"
 
 	"github.com/labstack/echo/v4"
 )
@@ -69,6 +73,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		he   *echo.HTTPError
 		fe   *failure
 		ee   *engine.Error
+		imp  importRefusal
+		mdf  masterdata.Findings
 	)
 	var withData interface{ Data() any }
 	if errors.As(err, &withData) {
@@ -79,10 +85,17 @@ func (s *Server) handleError(err error, c echo.Context) {
 		code, msg = guard.ETIMEOUT, "the request body did not arrive in time"
 	case errors.As(err, &fe):
 		code, msg, data = fe.Err.Code, fe.Err.Message, fe.Data
+	case errors.As(err, &imp):
+		code, msg, data = engine.ECHECK, findingsMessage(imp.Findings, lang(c)), findingsData(imp.Findings, lang(c), true)
+	case errors.As(err, &mdf):
+		code, msg, data = engine.ECHECK, findingsMessage(mdf, lang(c)), findingsData(mdf, lang(c), false)
 	case errors.As(err, &ee):
 		code, msg = ee.Code, ee.Error()
 		if len(ee.Text) > 0 {
 			msg = ee.Text.In(lang(c))
+		}
+		if code == masterdata.ESTALE { // a stale version is a conflict, as a document's
+			code = engine.ECONFLICT
 		}
 	case errors.As(err, &he):
 		switch he.Code {
@@ -111,4 +124,31 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if err := c.JSON(status, envelope{Code: code, Message: msg, Data: data}); err != nil {
 		slog.Error("writing error answer", "err", err)
 	}
+}
+
+// findingsMessage is the message of a refused record or import: its first
+// finding in lang, and how many more there are.
+func findingsMessage(f masterdata.Findings, lang string) string {
+	msg := f[0].In(lang)
+	if len(f) > 1 {
+		msg += " (+" + strconv.Itoa(len(f)-1) + ")"
+	}
+	return msg
+}
+
+// rowIndex is the row of an import finding's path: rows[N].field, or
+// <list>[N].field on a list's sheet.
+var rowIndex = regexp.MustCompile(`^[A-Za-z]+\[(\d+)\]`)
+
+// findingsData is the data of a refused record or import: each finding
+// with its message in lang and, for an import, the row of the sheet.
+func findingsData(f masterdata.Findings, lang string, rows bool) contract.MasterDataFindings {
+	out := contract.MasterDataFindings{Findings: make([]contract.MasterDataFinding, len(f))}
+	for i, e := range f {
+		out.Findings[i] = contract.MasterDataFinding{Path: e.Path, Code: e.Code, Message: e.In(lang)}
+		if m := rowIndex.FindStringSubmatch(e.Path); rows && m != nil {
+			out.Findings[i].Row, _ = strconv.Atoi(m[1])
+		}
+	}
+	return out
 }

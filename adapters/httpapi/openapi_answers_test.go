@@ -30,6 +30,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.documentLife()
 		w.budgetAndConfiguration()
 		w.searchHelps()
+		w.masterData()
 		w.coverage()
 	})
 }
@@ -57,15 +58,22 @@ func (w *answerWalk) call(route, who, url, body string, status int) *apiResponse
 	if err != nil {
 		t.Fatal(err)
 	}
+	return w.answered(route, method, url, who, res, status)
+}
+
+// answered checks an answer to route against the contract.
+func (w *answerWalk) answered(route, method, url, who string, res *apiResponse, status int) *apiResponse {
+	t := w.t
+	t.Helper()
 	if res.status != status {
 		t.Fatalf("%s %s as %q: HTTP %d, want %d: %s", method, url, who, res.status, status, clip(res.body))
 	}
-	if ct := res.header.Get("Content-Type"); strings.HasPrefix(ct, "text/html") {
-		w.contract.expectHTML(t, route, status)
+	if ct, _, _ := strings.Cut(res.header.Get("Content-Type"), ";"); ct != "application/json" {
+		w.contract.expectContent(t, route, status, ct)
 	} else {
 		w.contract.check(t, route, status, res.body)
 	}
-	if status == http.StatusOK {
+	if status == http.StatusOK || status == http.StatusCreated {
 		w.succeeded[route] = true
 	}
 	if strings.HasPrefix(res.header.Get("Content-Type"), "application/json") && route != "GET /api/openapi.json" {
@@ -189,6 +197,45 @@ func (w *answerWalk) searchHelps() {
 	w.call("POST /api/galaxycommon/searchhelp/querySpecAccCode2", "", "/api/galaxycommon/searchhelp/querySpecAccCode2", `{}`, 400)
 }
 
+// masterData walks a department's life: the types, its form, a page, a
+// create, a get, an update, a stale update, names, events, the export
+// imported back, a deactivation, and the prefill.
+func (w *answerWalk) masterData() {
+	const types, dept = "GET /api/formwork/masterdata", "/api/formwork/masterdata/department"
+	const record = "/api/formwork/masterdata/{type}/records/{key}"
+	w.call(types, "admin", masterDataURL, "", 200)
+	w.call("GET /api/formwork/masterdata/prefill", "", masterDataURL+"/prefill?docType=EX02", "", 200)
+	w.call("GET /api/formwork/masterdata/{type}/form", "", dept+"/form", "", 200)
+	w.call("GET /api/formwork/masterdata/{type}/records", "", dept+"/records?q=it&active=true&sort=-code", "", 200)
+	w.call("GET /api/formwork/masterdata/{type}/records", "", dept+"/records?active=maybe", "", 400)
+	body := `{"company":"1000","body":{"code":"OA01","name":{"zh":"开放接口部","en":"Open API","th":"โอเพนเอพีไอ"}}}`
+	w.call("POST /api/formwork/masterdata/{type}/records", "admin", dept+"/records", body, 201)
+	w.call("POST /api/formwork/masterdata/{type}/records", "admin", dept+"/records", body, 409)
+	w.call("POST /api/formwork/masterdata/{type}/records", "admin", dept+"/records", `{"body":{"code":"OA02"}}`, 422)
+	w.call("POST /api/formwork/masterdata/{type}/records", "", dept+"/records", body, 403)
+	w.call("GET "+record, "", dept+"/records/OA01", "", 200)
+	w.call("GET "+record, "", dept+"/records/oa01", "", 404)
+	update := strings.Replace(body, `{"company"`, `{"version":1,"company"`, 1)
+	w.call("PUT "+record, "admin", dept+"/records/OA01", update, 200)
+	w.call("PUT "+record, "admin", dept+"/records/OA01", update, 409)
+	w.call("GET /api/formwork/masterdata/{type}/names", "", dept+"/names?keys=OA01,NOPE", "", 200)
+	w.call("GET /api/formwork/masterdata/{type}/events", "admin", dept+"/events?key=OA01", "", 200)
+	res := w.call("GET /api/formwork/masterdata/{type}/export.xlsx", "admin", dept+"/export.xlsx", "", 200)
+	upload := func(file string, status int) {
+		headers := w.api.as(w.t, "admin")
+		headers["Content-Type"] = xlsxType
+		res, err := w.api.send("POST", dept+"/import", file, headers)
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		w.answered("POST /api/formwork/masterdata/{type}/import", "POST", dept+"/import", "admin", res, status)
+	}
+	upload(res.body, 200)
+	upload("not a workbook", 400)
+	w.call("DELETE "+record, "admin", dept+"/records/OA01?version=3", "", 200)
+	w.call("DELETE "+record, "admin", dept+"/records/OA01?version=3", "", 409)
+}
+
 // coverage: every route of the route table answered with success.
 func (w *answerWalk) coverage() {
 	srv := wire.New(wire.Config{Catalogue: repositoryCatalogue(w.t), DB: openSQLite(w.t)})
@@ -291,12 +338,13 @@ func (c *contract) check(t *testing.T, route string, status int, body string) {
 	}
 }
 
-// expectHTML checks that route says it answers HTML with status.
-func (c *contract) expectHTML(t *testing.T, route string, status int) {
+// expectContent checks that route says it answers a content type that is
+// not JSON (HTML, a spreadsheet) with status.
+func (c *contract) expectContent(t *testing.T, route string, status int, contentType string) {
 	t.Helper()
 	content, _ := c.response(route, status)["content"].(map[string]any)
-	if _, ok := content["text/html"]; !ok {
-		t.Errorf("%s answered HTML with HTTP %d; docs/openapi.json says %v", route, status, slices.Sorted(maps.Keys(content)))
+	if _, ok := content[contentType]; !ok {
+		t.Errorf("%s answered %s with HTTP %d; docs/openapi.json says %v", route, contentType, status, slices.Sorted(maps.Keys(content)))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/guard"
 
 	"github.com/labstack/echo/v4"
@@ -88,6 +89,19 @@ func (s *Server) routeTable() []Route {
 		{"GET", "/api/galaxyform/cfg/approver/list", menu("cfg"), s.listApproverConfigs},
 		{"POST", "/api/galaxyform/cfg/approver/save", menu("cfg"), s.saveApproverConfig},
 		{"POST", "/api/galaxyform/cfg/approver/delete", menu("cfg"), s.deleteApproverConfig},
+		// master data (issue 11 item 8): the service decides read and write per type
+		{"GET", "/api/formwork/masterdata", signedIn, s.listMasterDataTypes},
+		{"GET", "/api/formwork/masterdata/prefill", signedIn, s.prefill},
+		{"GET", "/api/formwork/masterdata/:type/form", signedIn, s.masterDataForm},
+		{"GET", "/api/formwork/masterdata/:type/records", signedIn, s.listMasterRecords},
+		{"POST", "/api/formwork/masterdata/:type/records", signedIn, s.createMasterRecord},
+		{"GET", "/api/formwork/masterdata/:type/records/:key", signedIn, s.getMasterRecord},
+		{"PUT", "/api/formwork/masterdata/:type/records/:key", signedIn, s.updateMasterRecord},
+		{"DELETE", "/api/formwork/masterdata/:type/records/:key", signedIn, s.deactivateMasterRecord},
+		{"GET", "/api/formwork/masterdata/:type/names", signedIn, s.masterRecordNames},
+		{"GET", "/api/formwork/masterdata/:type/events", signedIn, s.masterDataEvents},
+		{"GET", "/api/formwork/masterdata/:type/export.xlsx", signedIn, s.exportMasterData},
+		{"POST", "/api/formwork/masterdata/:type/import", signedIn, s.importMasterData},
 		// search help and dictionaries (documents.md 7, navigation-and-access.md 7)
 		{"POST", "/api/galaxyform/searchhelp/querySobBusinessTypeCode1", signedIn, s.querySobBusinessTypeCode1},
 		{"POST", "/api/galaxyform/searchhelp/querySobBusinessTypeCode2", signedIn, s.querySobBusinessTypeCode2},
@@ -105,6 +119,10 @@ func (s *Server) routeTable() []Route {
 	}
 }
 
+// uploads are the routes that read a file as their body, not JSON, with
+// its content type.
+var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX}
+
 // register adds the route table to echo, each route behind its access check.
 func (s *Server) register() {
 	for _, r := range s.routeTable() {
@@ -115,7 +133,12 @@ func (s *Server) register() {
 				mw = append(mw, s.requireMenu(r.Access.Menus...))
 			}
 		}
-		mw = append(mw, guard.Request) // after the session check: a visitor gets 401 first
+		// after the session check: a visitor gets 401 first
+		if upload, ok := uploads[r.Method+" "+r.Path]; ok {
+			mw = append(mw, guard.Upload(upload))
+		} else {
+			mw = append(mw, guard.Request)
+		}
 		s.e.Add(r.Method, r.Path, r.handle, mw...)
 	}
 }

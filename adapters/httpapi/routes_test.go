@@ -69,6 +69,19 @@ var routeWalk = map[string]routeCall{
 	"GET /api/galaxyform/cfg/approver/list":       {"menu cfg", approverListURL, "", [5]int{401, 403, 403, 403, 200}},
 	"POST /api/galaxyform/cfg/approver/save":      {"menu cfg", approverSaveURL, `{}`, [5]int{401, 403, 403, 403, 400}},
 	"POST /api/galaxyform/cfg/approver/delete":    {"menu cfg", approverDeleteURL, `{}`, [5]int{401, 403, 403, 403, 400}},
+	// master data: anyone signed in; the service decides per type (employee01 reads departments, writes none)
+	"GET /api/formwork/masterdata":                       {"signed in", "/api/formwork/masterdata", "", [5]int{401, 200, 200, 200, 200}},
+	"GET /api/formwork/masterdata/prefill":               {"signed in", "/api/formwork/masterdata/prefill?docType=EX02", "", [5]int{401, 200, 200, 200, 200}},
+	"GET /api/formwork/masterdata/:type/form":            {"signed in", "/api/formwork/masterdata/department/form", "", [5]int{401, 200, 200, 200, 200}},
+	"GET /api/formwork/masterdata/:type/records":         {"signed in", "/api/formwork/masterdata/department/records", "", [5]int{401, 200, 200, 200, 200}},
+	"POST /api/formwork/masterdata/:type/records":        {"signed in", "/api/formwork/masterdata/department/records", `{"body":{}}`, [5]int{401, 403, 403, 403, 422}},
+	"GET /api/formwork/masterdata/:type/records/:key":    {"signed in", "/api/formwork/masterdata/department/records/IT01", "", [5]int{401, 200, 200, 200, 200}},
+	"PUT /api/formwork/masterdata/:type/records/:key":    {"signed in", "/api/formwork/masterdata/department/records/IT01", `{"version":0,"body":{"code":"IT01"}}`, [5]int{401, 403, 403, 403, 422}},
+	"DELETE /api/formwork/masterdata/:type/records/:key": {"signed in", "/api/formwork/masterdata/department/records/IT01?version=999", "", [5]int{401, 403, 403, 403, 409}},
+	"GET /api/formwork/masterdata/:type/names":           {"signed in", "/api/formwork/masterdata/department/names?keys=IT01", "", [5]int{401, 200, 200, 200, 200}},
+	"GET /api/formwork/masterdata/:type/events":          {"signed in", "/api/formwork/masterdata/department/events", "", [5]int{401, 200, 200, 200, 200}},
+	"GET /api/formwork/masterdata/:type/export.xlsx":     {"signed in", "/api/formwork/masterdata/department/export.xlsx", "", [5]int{401, 200, 200, 200, 200}},
+	"POST /api/formwork/masterdata/:type/import":         {"signed in", "/api/formwork/masterdata/department/import", `{}`, [5]int{401, 400, 400, 400, 400}},
 	// search help and dictionaries: anyone signed in
 	"POST /api/galaxyform/searchhelp/querySobBusinessTypeCode1": {"signed in", "/api/galaxyform/searchhelp/querySobBusinessTypeCode1", `{"docTypeCode":"EX01","sob":"1000"}`, [5]int{401, 200, 200, 200, 200}},
 	"POST /api/galaxyform/searchhelp/querySobBusinessTypeCode2": {"signed in", "/api/galaxyform/searchhelp/querySobBusinessTypeCode2", `{"docTypeCode":"EX01","sob":"1000","businessTypeCode1":"A01"}`, [5]int{401, 200, 200, 200, 200}},
@@ -128,7 +141,7 @@ func TestRouteWalk(t *testing.T) {
 					}
 					id := storeTravelClaim(t, api)
 					url, body := strings.ReplaceAll(call.url, "{businessId}", id), strings.ReplaceAll(call.body, "{businessId}", id)
-					notEnvelope := strings.HasPrefix(call.url, printURL) && who != anonymous || call.url == "/api/openapi.json"
+					notEnvelope := (strings.HasPrefix(call.url, printURL) || strings.HasSuffix(call.url, ".xlsx")) && who != anonymous || call.url == "/api/openapi.json"
 					if notEnvelope { // an HTML page or the OpenAPI document, not an envelope
 						res, err := api.send(method, url, body, headers)
 						if err != nil {

@@ -25,10 +25,14 @@ type apiDoc struct {
 	Tag      string
 	Summary  string
 	Query    []string
-	Request  any   // the body's Go type (nil: no body)
-	Response any   // the envelope's data (nil: none); a wholeAnswer is the body itself
-	HTML     bool  // answers an HTML page, not JSON
-	Refusals []int // statuses beyond 400, 401, 403 and 413
+	Request  any  // the body's Go type (nil: no body)
+	Response any  // the envelope's data (nil: none); a wholeAnswer is the body itself
+	HTML     bool // answers an HTML page, not JSON
+	// File is the content type of a file answered instead of JSON, Upload
+	// that of a file read as the body instead of JSON ("": JSON).
+	File, Upload string
+	Created      bool // success is 201, not 200
+	Refusals     []int // statuses beyond 400, 401, 403 and 413
 }
 
 // wholeAnswer marks a response type that is the whole body, not the data
@@ -97,12 +101,20 @@ func addOperation(r *openapi31.Reflector, rt Operation, d apiDoc) error {
 	if params := paramsOf(rt.Path, d.Query); params != nil {
 		oc.AddReqStructure(params)
 	}
-	if d.Request != nil && rt.Method != http.MethodGet {
+	switch {
+	case d.Upload != "":
+		oc.AddReqStructure("", openapi.WithContentType(d.Upload))
+	case d.Request != nil && rt.Method != http.MethodGet:
 		oc.AddReqStructure(d.Request)
 	}
-	if d.HTML {
+	switch {
+	case d.HTML:
 		oc.AddRespStructure("", openapi.WithContentType("text/html"))
-	} else {
+	case d.File != "":
+		oc.AddRespStructure("", openapi.WithContentType(d.File))
+	case d.Created:
+		oc.AddRespStructure(envelopeOf(d.Response), openapi.WithHTTPStatus(http.StatusCreated))
+	default:
 		oc.AddRespStructure(envelopeOf(d.Response))
 	}
 	for _, status := range errorStatuses(rt, d) {

@@ -5,6 +5,7 @@ import (
 
 	"formwork/engine"
 	"formwork/identity"
+	"formwork/masterdata"
 	"formwork/process"
 	"formwork/registry"
 	"formwork/searchhelp"
@@ -12,10 +13,17 @@ import (
 
 // Refusals beyond those of every route (400, 401, 403, 413).
 var (
-	notFound       = []int{http.StatusNotFound}
-	stale          = []int{http.StatusNotFound, http.StatusConflict}
-	refusedOrStale = []int{http.StatusNotFound, http.StatusConflict, http.StatusUnprocessableEntity}
+	notFound          = []int{http.StatusNotFound}
+	stale             = []int{http.StatusNotFound, http.StatusConflict}
+	refusedOrStale    = []int{http.StatusNotFound, http.StatusConflict, http.StatusUnprocessableEntity}
+	refused           = []int{http.StatusNotFound, http.StatusUnprocessableEntity}
 )
+
+// XLSX is the content type of a spreadsheet (master-data export and import).
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+// masterDataQuery are the query parameters of a page of records.
+var masterDataQuery = []string{"q", "company", "active", "page", "pageSize", "sort"}
 
 // apiDocs documents every route of the route table (routes.go) for the
 // OpenAPI document; the drift test fails on a route without one.
@@ -60,6 +68,19 @@ var apiDocs = map[string]apiDoc{
 	"GET /api/galaxyform/cfg/approver/list":       {Tag: "configuration", Summary: "The approver configuration.", Response: []ApproverConfigView{}},
 	"POST /api/galaxyform/cfg/approver/save":      {Tag: "configuration", Summary: "Create or change an approver configuration row.", Request: ApproverConfigChange{}, Response: ApproverConfigView{}, Refusals: notFound},
 	"POST /api/galaxyform/cfg/approver/delete":    {Tag: "configuration", Summary: "Delete an approver configuration row.", Request: RowID{}, Response: RowID{}, Refusals: notFound},
+	// master data (issue 11 item 8); the service decides read and write per type with the user's roles
+	"GET /api/formwork/masterdata":                       {Tag: "masterdata", Summary: "The master-data types the user may read, with what they may do.", Response: []MasterDataTypeView{}},
+	"GET /api/formwork/masterdata/prefill":               {Tag: "masterdata", Summary: "A new document's company, set of books, department, cost centre and applicant from the user's employee record, with names (suffix Txt).", Query: []string{"docType"}, Response: MasterDataPrefill{}},
+	"GET /api/formwork/masterdata/:type/form":            {Tag: "masterdata", Summary: "The JSON Schema 2020-12 and uiSchema of a type's record body; ref fields carry x-ref.", Query: []string{"lang"}, Response: MasterDataForm{}, Refusals: notFound},
+	"GET /api/formwork/masterdata/:type/records":         {Tag: "masterdata", Summary: "A page of records: q searches the key and the type's search fields (substring, ignoring case).", Query: masterDataQuery, Response: MasterRecordPage{}, Refusals: notFound},
+	"POST /api/formwork/masterdata/:type/records":        {Tag: "masterdata", Summary: "Create a record (201); 422 with the findings when refused, 409 when the key exists.", Request: MasterRecordInput{}, Response: MasterRecord{}, Created: true, Refusals: refusedOrStale},
+	"GET /api/formwork/masterdata/:type/records/:key":    {Tag: "masterdata", Summary: "One record, active or not (a key with / is URL-encoded).", Response: MasterRecord{}, Refusals: notFound},
+	"PUT /api/formwork/masterdata/:type/records/:key":    {Tag: "masterdata", Summary: "Change a record at the version read (409 when stale); 422 with the findings when refused.", Request: MasterRecordInput{}, Response: MasterRecord{}, Refusals: refusedOrStale},
+	"DELETE /api/formwork/masterdata/:type/records/:key": {Tag: "masterdata", Summary: "Deactivate a record at the version read (records are kept for the documents that name them).", Query: []string{"version"}, Response: MasterRecordRemoved{}, Refusals: stale},
+	"GET /api/formwork/masterdata/:type/names":           {Tag: "masterdata", Summary: "The display names of keys (comma-separated) in the user's language; unknown keys are left out.", Query: []string{"keys"}, Response: MasterRecordNames{}, Refusals: notFound},
+	"GET /api/formwork/masterdata/:type/events":          {Tag: "masterdata", Summary: "The audit events of a type (and a key of it), newest first.", Query: []string{"key", "page", "pageSize"}, Response: masterdata.EventPage{}, Refusals: notFound},
+	"GET /api/formwork/masterdata/:type/export.xlsx":     {Tag: "masterdata", Summary: "Every record of a type as a spreadsheet (attachment), labelled in the user's language.", File: XLSX, Refusals: notFound},
+	"POST /api/formwork/masterdata/:type/import":         {Tag: "masterdata", Summary: "Import a spreadsheet of records (the export's form): all or nothing; 422 lists every bad row and field.", Upload: XLSX, Response: masterdata.ImportResult{}, Refusals: refused},
 	// search help and dictionaries
 	"POST /api/galaxyform/searchhelp/querySobBusinessTypeCode1": {Tag: "searchhelp", Summary: "Business types of level 1 offered in a set of books.", Request: SobBusinessTypeBody{}, Response: []searchhelp.Option{}},
 	"POST /api/galaxyform/searchhelp/querySobBusinessTypeCode2": {Tag: "searchhelp", Summary: "Business types of level 2 offered in a set of books.", Request: SobBusinessTypeBody{}, Response: []searchhelp.Option{}},

@@ -352,7 +352,7 @@ type refusal struct {
 type refusalData struct{}
 
 func (refusalData) JSONSchemaOneOf() []any {
-	return []any{engine.CheckView{}, forbiddenFields{}}
+	return []any{engine.CheckView{}, forbiddenFields{}, MasterDataFindings{}}
 }
 
 func (refusalData) PrepareJSONSchema(s *jsonschema.Schema) error {

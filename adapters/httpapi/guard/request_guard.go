@@ -32,7 +32,17 @@ const maxNumberLength = 40
 // (the first would be checked and the last stored); numbers longer than
 // maxNumberLength; and bodies of methods that take JSON sent as another
 // content type (415). Each refusal is a 400 (415) naming the field.
-func Request(next echo.HandlerFunc) echo.HandlerFunc {
+func Request(next echo.HandlerFunc) echo.HandlerFunc { return guarded(next, "") }
+
+// Upload is Request for a route that also reads a file of one content
+// type as its body (a spreadsheet import): such a body passes as it is,
+// for the handler to read; any other body is checked as Request checks it.
+func Upload(contentType string) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc { return guarded(next, contentType) }
+}
+
+// guarded is Request, letting a body of the upload content type through.
+func guarded(next echo.HandlerFunc, upload string) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
 		for name, values := range req.URL.Query() {
@@ -53,7 +63,11 @@ func Request(next echo.HandlerFunc) echo.HandlerFunc {
 		if len(bytes.TrimSpace(body)) == 0 {
 			return next(c)
 		}
-		if ct := req.Header.Get(echo.HeaderContentType); ct != "" && !strings.HasPrefix(strings.ToLower(ct), echo.MIMEApplicationJSON) {
+		ct := req.Header.Get(echo.HeaderContentType)
+		if upload != "" && strings.HasPrefix(strings.ToLower(ct), upload) {
+			return next(c)
+		}
+		if ct != "" && !strings.HasPrefix(strings.ToLower(ct), echo.MIMEApplicationJSON) {
 			return engine.Refuse(EUNSUPPORTED, "Content-Type", engine.Text{
 				"zh": "请求体须为 JSON（Content-Type: application/json），而不是 " + engine.Clip(ct, 40),
 				"en": "the body must be JSON (Content-Type: application/json), not " + engine.Clip(ct, 40),
