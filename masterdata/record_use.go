@@ -242,11 +242,12 @@ func (s *Service) checkBody(ctx context.Context, t *Type, body, stored map[strin
 var datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
 // recordFindings check what the record repeats of a body: the company of
-// a company-scoped type, the validity of a dated type (dates, validFrom
+// a company-scoped type whose company field is required (an optional one
+// left empty means the whole group), the validity of a dated type (dates, validFrom
 // not after validTo).
 func (t *Type) recordFindings(body map[string]any) []*engine.Error {
 	var out []*engine.Error
-	if company, _ := body["company"].(string); t.CompanyScoped && company == "" {
+	if company, _ := body["company"].(string); t.CompanyScoped && company == "" && t.companyRequired() {
 		label := t.label("company")
 		out = append(out, engine.Refuse(engine.ECHECK, "company", engine.Text{"zh": label.In("zh") + "不能为空",
 			"en": label.In("en") + " is required", "th": "ต้องระบุ" + label.In("th")}))
@@ -268,4 +269,11 @@ func (t *Type) recordFindings(body map[string]any) []*engine.Error {
 			"en": "valid to cannot be before valid from", "th": "วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่มต้น"}))
 	}
 	return out
+}
+
+// companyRequired: a record of the type must name its company (the type's
+// company field is required, or the type does not declare one).
+func (t *Type) companyRequired() bool {
+	f := t.field("company")
+	return f == nil || f.Required
 }

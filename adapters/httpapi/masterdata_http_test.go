@@ -73,9 +73,6 @@ func updateBody(t *testing.T, r mdRecord, version int64) string {
 // refuse (the seeds and the types disagree: masterdata's and seeds' owners
 // to settle); the walk expects 422, so it fails once they agree.
 var seedsRefused = map[string]string{
-	"customer": "company-scoped, seeded without a company",
-	"vendor":   "company-scoped, seeded without a company",
-	"project":  "company-scoped, seeded without a company",
 	"costType": "names budget account 660203, which the seeds do not have",
 }
 
