@@ -109,6 +109,7 @@ func New(cfg Config) *App {
 	a.Process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: a.Documents, People: a.Identity,
 		Budget: approvalBudget{a.Budgets}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
 	a.Documents.SetGate(a.Process)
+	a.Documents.SetReferences(a.MasterData)
 	a.HTTP = httpapi.New(httpapi.Services{Documents: a.Documents, Process: a.Process, Budgets: a.Budgets, Identity: a.Identity,
 		Registry: a.Registry, MasterData: a.MasterData, SearchHelp: a.SearchHelp, Printing: a.Printing},
 		httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
