@@ -58,7 +58,18 @@ func repayment(edits ...docEdit) string { return seedDocument("EX05-repayment.js
 // seedDocument reads seeds/documents/<file> and applies edits. A broken seed
 // is a broken test setup: it panics.
 func seedDocument(file string, edits ...docEdit) string {
-	b, err := os.ReadFile(filepath.Join("..", "..", "seeds", "documents", file))
+	return editedDocument(filepath.Join("..", "..", "seeds", "documents", file), edits...)
+}
+
+// exampleWith is rules/examples/form/<file> with edits applied.
+func exampleWith(file string, edits ...docEdit) string {
+	return editedDocument(filepath.Join("..", "..", "rules", "examples", "form", file), edits...)
+}
+
+// editedDocument reads the document at path and applies edits. A broken
+// file is a broken test setup: it panics.
+func editedDocument(file string, edits ...docEdit) string {
+	b, err := os.ReadFile(file)
 	if err != nil {
 		panic(err)
 	}
