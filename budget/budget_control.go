@@ -52,8 +52,10 @@ type Tx interface {
 // beyond a strong budget is an error finding (RuleStrong), beyond a weak one
 // a confirm finding (RuleWeak) unless confirmed[RuleWeak]; findings come
 // back with the transaction to be rolled back by the caller (what was
-// released is not yet occupied again). A draw whose node has no budget is
-// not controlled and occupies nothing. The budgets involved stay locked
+// released is not yet occupied again). A draw whose node has no budget
+// occupies nothing and follows its account's own control (Draw.Control):
+// strong refuses (RuleNoBudget), weak asks to confirm (RuleWeak), none
+// lets it through. The budgets involved stay locked
 // until the transaction ends.
 func Occupy(tx Tx, businessID, docType string, plan Plan, confirmed map[string]bool, by string, now time.Time) ([]engine.Finding, error) {
 	accounts := plan.Accounts()
@@ -71,7 +73,7 @@ func Occupy(tx Tx, businessID, docType string, plan Plan, confirmed map[string]b
 	if err != nil {
 		return nil, err
 	}
-	if findings := checkDraws(plan.Draws, budgets, confirmed); len(findings) > 0 {
+	if findings := checkDraws(plan, budgets, confirmed); len(findings) > 0 {
 		return findings, nil
 	}
 	status := StatusOf(docType)
@@ -100,12 +102,16 @@ func Occupy(tx Tx, businessID, docType string, plan Plan, confirmed map[string]b
 	return nil, nil
 }
 
-// checkDraws returns the findings of draws beyond their budgets.
-func checkDraws(draws []Draw, budgets map[string]Budget, confirmed map[string]bool) []engine.Finding {
+// checkDraws returns the findings of draws beyond their budgets, and of
+// draws without one on accounts that control them.
+func checkDraws(plan Plan, budgets map[string]Budget, confirmed map[string]bool) []engine.Finding {
 	var findings []engine.Finding
-	for _, d := range draws {
+	for _, d := range plan.Draws {
 		b, ok := budgets[d.Account]
 		if !ok {
+			if f := unbudgeted(plan.Node, d, confirmed); f != nil {
+				findings = append(findings, *f)
+			}
 			continue
 		}
 		need, avail := MoneyOf(d.Amount), b.Available()
@@ -132,6 +138,35 @@ func checkDraws(draws []Draw, budgets map[string]Budget, confirmed map[string]bo
 		}
 	}
 	return findings
+}
+
+// unbudgeted is the finding of a draw whose node has no budget, as its
+// account's control says: nil when it does not control it (or the user
+// confirmed under weak control).
+func unbudgeted(node Node, d Draw, confirmed map[string]bool) *engine.Finding {
+	at := node.CompanyCode + "/" + node.Department + "/" + d.Account
+	if node.Project != "" {
+		at += "/" + node.Project
+	}
+	at += "/" + node.Period
+	msg := engine.Text{
+		"zh": fmt.Sprintf("部门%s在预算科目%s上没有预算（%s），本单占用%s", node.Department, d.Account, at, MoneyOf(d.Amount)),
+		"en": fmt.Sprintf("department %s has no budget on budget account %s (%s); this document needs %s", node.Department, d.Account, at, MoneyOf(d.Amount)),
+		"th": fmt.Sprintf("แผนก %s ไม่มีงบประมาณในบัญชีงบประมาณ %s (%s) แต่เอกสารนี้ต้องใช้ %s", node.Department, d.Account, at, MoneyOf(d.Amount)),
+	}
+	switch {
+	case d.Control == ControlStrong:
+		msg["zh"] += "（预算科目强控制，不能提交）"
+		msg["en"] += " (the account is under strong control: it cannot go on)"
+		msg["th"] += " (บัญชีนี้ควบคุมแบบเข้มงวด: ไม่สามารถดำเนินการต่อได้)"
+		return &engine.Finding{Path: "head.amount", Rule: RuleNoBudget, Severity: engine.SeverityError, Message: msg}
+	case d.Control == ControlWeak && !confirmed[RuleWeak]:
+		msg["zh"] += "，是否继续？"
+		msg["en"] += "; go on anyway?"
+		msg["th"] += " ต้องการดำเนินการต่อหรือไม่?"
+		return &engine.Finding{Path: "head.amount", Rule: RuleWeak, Severity: engine.SeverityConfirm, Message: msg}
+	}
+	return nil
 }
 
 // exceededText says a strong budget has not enough left.

@@ -234,6 +234,53 @@ func TestOccupyChecksTheControl(t *testing.T) {
 	}
 }
 
+// A draw whose node has no budget follows its account's own control:
+// strong refuses naming the account and the department, weak asks until
+// confirmed, none (or an account master data does not control) goes
+// through; nothing is occupied either way.
+func TestDrawWithoutBudgetFollowsTheAccount(t *testing.T) {
+	for _, tt := range []struct {
+		name, control string
+		confirmed     bool
+		rule          string // the finding's, "" for none
+	}{
+		{"strong account", budget.ControlStrong, true, budget.RuleNoBudget},
+		{"weak account, not confirmed", budget.ControlWeak, false, budget.RuleWeak},
+		{"weak account, confirmed", budget.ControlWeak, true, ""},
+		{"account without control", budget.ControlNone, false, ""},
+		{"account master data does not have", "", false, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tx := newFakeTx(withControl(travel, budget.ControlStrong))
+			p := plan("660201", "10.00", "660203", "500.00")
+			p.Draws[1].Control = tt.control
+			findings, err := budget.Occupy(tx, "EX02202611220001", "EX02", p, map[string]bool{budget.RuleWeak: tt.confirmed}, "employee01", now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.rule == "" {
+				if len(findings) > 0 || tx.state(1) != "occupied 10.00 consumed 0.00" || len(tx.log) != 1 {
+					t.Errorf("findings %v, budget %s, log %v: want the budgeted draw occupied and nothing else", findings, tx.state(1), tx.log)
+				}
+				return
+			}
+			if len(findings) != 1 || findings[0].Rule != tt.rule || findings[0].Path != "head.amount" {
+				t.Fatalf("findings %v, want one of %s", findings, tt.rule)
+			}
+			for l, want := range map[string]string{"zh": "部门SAL02在预算科目660203上没有预算（1000/SAL02/660203/2026-11），本单占用500.00",
+				"en": "department SAL02 has no budget on budget account 660203 (1000/SAL02/660203/2026-11); this document needs 500.00",
+				"th": "แผนก SAL02 ไม่มีงบประมาณในบัญชีงบประมาณ 660203 (1000/SAL02/660203/2026-11)"} {
+				if !strings.Contains(findings[0].Message[l], want) {
+					t.Errorf("the %s message %q does not say %q", l, findings[0].Message[l], want)
+				}
+			}
+			if tx.state(1) != "occupied 0.00 consumed 0.00" {
+				t.Errorf("a refused draw left budget 1 %s", tx.state(1))
+			}
+		})
+	}
+}
+
 // A document occupies what it draws now, once: occupying again releases
 // what it held first, and the budgets it held and draws on are locked
 // together, in id order, before anything is read.

@@ -72,6 +72,11 @@ type Node struct {
 type Draw struct {
 	Account string
 	Amount  decimal.Decimal
+	// Control is the account's own control (master data's budget account),
+	// which a draw whose node has no budget follows: strong refuses, weak
+	// asks to confirm, none or "" (an account master data does not
+	// control) draws nothing.
+	Control string
 }
 
 // Draws says which budget a document draws on and how much per

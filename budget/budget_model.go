@@ -62,7 +62,10 @@ func ValidControl(c string) bool {
 // confirmed.
 const (
 	RuleStrong = "budget.strong"
-	RuleWeak   = "budget.weak"
+	// RuleNoBudget refuses a draw without a budget on a strongly
+	// controlled account.
+	RuleNoBudget = "budget.none"
+	RuleWeak     = "budget.weak"
 )
 
 // AccountMapping says which budget account a document draws on (an

@@ -67,9 +67,21 @@ type DocumentRef struct {
 
 // Service is budget control's use cases.
 type Service struct {
-	store Store
-	now   func() time.Time
+	store    Store
+	now      func() time.Time
+	controls AccountControls
 }
+
+// AccountControls says how a budget account is controlled where a node
+// has no budget of it: strong, weak or none ("" for an account it does not
+// know). Master data's budget accounts say it.
+type AccountControls interface {
+	AccountControl(ctx context.Context, account string) (string, error)
+}
+
+// SetAccountControls sets where the accounts' own control is read; unset,
+// a draw without a budget is not controlled.
+func (s *Service) SetAccountControls(c AccountControls) { s.controls = c }
 
 // NewService builds the service on a store and a clock.
 func NewService(store Store, now func() time.Time) *Service {
@@ -121,6 +133,13 @@ func (s *Service) PlanOf(ctx context.Context, doc *engine.Document) (Plan, error
 		return Plan{}, err
 	}
 	node, draws := Draws(doc, rules, s.now().Format("2006-01-02"))
+	for i := range draws {
+		if s.controls != nil {
+			if draws[i].Control, err = s.controls.AccountControl(ctx, draws[i].Account); err != nil {
+				return Plan{}, err
+			}
+		}
+	}
 	return Plan{Node: node, Draws: draws}, nil
 }
 

@@ -178,6 +178,9 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 	if w.temp {
 		sc.Check = structuralOnly(sc.Check, w.structural)
 	}
+	if err := s.CheckReferences(ctx, w.doc, &sc.Check); err != nil {
+		return nil, err
+	}
 	saved := &Saved{Doc: w.doc, Evaluation: sc.Evaluation}
 	if !sc.Check.Valid {
 		return saved, nil

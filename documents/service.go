@@ -14,6 +14,7 @@ type Service struct {
 	cat    func() *engine.Catalogue
 	people People
 	gate   Gate
+	refs   References
 	now    func() time.Time
 }
 

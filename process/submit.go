@@ -35,7 +35,11 @@ func (s *Service) Submit(ctx context.Context, r SubmitRequest) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	if res := engine.Check(doc, structural, engine.Options{Action: "edit", Confirmed: r.Confirmed}); !res.Valid {
+	res := engine.Check(doc, structural, engine.Options{Action: "edit", Confirmed: r.Confirmed})
+	if err := s.docs.CheckReferences(ctx, doc, &res); err != nil { // master data may have changed since the save
+		return nil, err
+	}
+	if !res.Valid {
 		return nil, &CheckRefusal{Check: res}
 	}
 	rule, steps, err := s.route(ctx, rec, doc)

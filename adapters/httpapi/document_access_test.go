@@ -154,7 +154,7 @@ func TestDocumentAccess(t *testing.T) {
 		{
 			name: "finance staff cannot open a document of a company they do not work for",
 			before: func(t *testing.T, api *testAPI) map[string]string {
-				return storeAs(t, api, "admin", with("head.companyCode", "3000"))
+				return storeAs(t, api, "admin", inThailand())
 			},
 			as:             "finance01",
 			method:         "GET",

@@ -34,6 +34,18 @@ func without(path string) docEdit {
 // amount 2458.50, two charge lines, one itinerary line, one payment).
 func travelClaim(edits ...docEdit) string { return seedDocument("EX02-travel.json", edits...) }
 
+// inThailand files a claim in company 3000 (Thailand) for one of its
+// employees, Somsri Boonma (somsri.b, TH-FIN01): its codes are that
+// company's, as the reference check wants.
+func inThailand() docEdit {
+	return func(doc map[string]any) {
+		for path, v := range map[string]string{"head.companyCode": "3000", "head.department": "TH-FIN01",
+			"head.costCenter": "3000FIN01", "head.applicant": "somsri.b"} {
+			setAt(doc, path, v, false)
+		}
+	}
+}
+
 // invoiceSupplement is the travel claim as an EX02 invoice supplement (A05),
 // which has no itinerary.
 func invoiceSupplement(edits ...docEdit) string {
@@ -46,7 +58,18 @@ func repayment(edits ...docEdit) string { return seedDocument("EX05-repayment.js
 // seedDocument reads seeds/documents/<file> and applies edits. A broken seed
 // is a broken test setup: it panics.
 func seedDocument(file string, edits ...docEdit) string {
-	b, err := os.ReadFile(filepath.Join("..", "..", "seeds", "documents", file))
+	return editedDocument(filepath.Join("..", "..", "seeds", "documents", file), edits...)
+}
+
+// exampleWith is rules/examples/form/<file> with edits applied.
+func exampleWith(file string, edits ...docEdit) string {
+	return editedDocument(filepath.Join("..", "..", "rules", "examples", "form", file), edits...)
+}
+
+// editedDocument reads the document at path and applies edits. A broken
+// file is a broken test setup: it panics.
+func editedDocument(file string, edits ...docEdit) string {
+	b, err := os.ReadFile(file)
 	if err != nil {
 		panic(err)
 	}

@@ -172,7 +172,7 @@ func TestSubmit(t *testing.T) {
 		{
 			name: "a company no approver configuration covers: 422 with the routing finding",
 			before: func(t *testing.T, api *testAPI) map[string]string {
-				return storeAs(t, api, "admin", with("head.companyCode", "3000"))
+				return storeAs(t, api, "admin", inThailand())
 			},
 			as:              "admin",
 			method:          "POST",

@@ -103,12 +103,14 @@ func New(cfg Config) *App {
 		Types: func() []*masterdata.Type { return masterdata.CatalogueTypes(a.Registry.Catalogue()) }})
 	a.Identity = identity.NewService(a.identities, identityConfig(cfg, a.MasterData), cfg.Now)
 	a.Budgets = budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)
+	a.Budgets.SetAccountControls(budgetAccountControls{a.MasterData})
 	a.SearchHelp = searchhelp.NewService(a.MasterData, a.Registry)
 	a.Printing = printing.NewService(printing.PeopleOf(a.MasterData, a.Identity), a.MasterData, a.Registry, cfg.Now)
 	a.Documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), a.Registry.Catalogue, a.Identity, cfg.Now)
 	a.Process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: a.Documents, People: a.Identity,
 		Budget: approvalBudget{a.Budgets}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
 	a.Documents.SetGate(a.Process)
+	a.Documents.SetReferences(a.MasterData)
 	a.HTTP = httpapi.New(httpapi.Services{Documents: a.Documents, Process: a.Process, Budgets: a.Budgets, Identity: a.Identity,
 		Registry: a.Registry, MasterData: a.MasterData, SearchHelp: a.SearchHelp, Printing: a.Printing},
 		httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})

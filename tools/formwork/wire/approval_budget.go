@@ -7,6 +7,7 @@ import (
 	"formwork/adapters/sqldb"
 	"formwork/budget"
 	"formwork/engine"
+	"formwork/masterdata"
 	"formwork/process"
 )
 
@@ -31,4 +32,21 @@ func (approvalBudget) Release(tx process.Tx, businessID, by string, now time.Tim
 
 func (approvalBudget) Consume(tx process.Tx, businessID, by string, now time.Time) error {
 	return budget.Consume(sqldb.ApprovalBudgetTx(tx), businessID, by, now)
+}
+
+// budgetAccountControls reads a budget account's own control (strong, weak,
+// none) from master data's budget accounts: what a draw whose node has no
+// budget follows. An account master data does not have controls nothing.
+type budgetAccountControls struct{ md *masterdata.Service }
+
+func (c budgetAccountControls) AccountControl(ctx context.Context, account string) (string, error) {
+	r, err := c.md.Get(ctx, masterdata.Actor{Username: "budget control"}, "budgetAccount", account)
+	if err != nil && engine.ErrorCode(err) == engine.ENOTFOUND {
+		return "", nil
+	}
+	if err != nil || !r.Active {
+		return "", err
+	}
+	control, _ := r.Body["control"].(string)
+	return control, nil
 }
