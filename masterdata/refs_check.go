@@ -41,7 +41,11 @@ func (s *Service) CheckRefs(ctx context.Context, company, date string, refs []Re
 	}
 	var findings []*engine.Error
 	for _, ref := range refs {
-		if f := s.refFinding(ref, snaps[ref.Type].record(ref.Code), company, date); f != nil {
+		of := company
+		if ref.Company != "" { // the field names the record's company (refCompany)
+			of = ref.Company
+		}
+		if f := s.refFinding(ref, snaps[ref.Type].record(ref.Code), of, date); f != nil {
 			findings = append(findings, f)
 		}
 	}

@@ -110,6 +110,17 @@ func TestUnknownCodesAreRefusedOnSave(t *testing.T) {
 				{Path: "lineList[1].bschl", Rule: "reference", Severity: "error"}},
 		},
 		{
+			name: "AW: the cost centre of the company paid for (refCompany) saves", method: "POST", url: "/api/galaxyform/yx/ap/head/create?action=new",
+			as: "finance01", body: exampleWith("AW.json"), expectedStatus: 200, expectedCode: "S000", storedDocuments: 1,
+		},
+		{
+			name: "AW: a cost centre not of the company paid for", method: "POST", url: "/api/galaxyform/yx/ap/head/create?action=new",
+			as:             "finance01",
+			body:           exampleWith("AW.json", with("head.replacePayCostCenter", "1000FIN01")),
+			expectedStatus: 422, expectedCode: "ECHECK",
+			findingsInclude: []finding{{Path: "head.replacePayCostCenter", Rule: "reference", Severity: "error"}},
+		},
+		{
 			name: "the examples with their real codes save", method: "POST", url: "/api/galaxyform/yx/gl/head/create?action=new",
 			as: "finance01", body: exampleWith("DZ04.json"), expectedStatus: 200, expectedCode: "S000", storedDocuments: 1,
 		},

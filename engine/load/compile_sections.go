@@ -87,7 +87,8 @@ func (c *compiler) addField(s *model.Section, r fieldRef) {
 		c.applyOverride(f, &r.fieldYAML, r.Line)
 		return
 	}
-	f := &model.Field{FieldDef: def, Name: r.Name, Label: def.Label, ReadOnly: def.ReadOnly, Ref: def.Ref, Source: s.Source}
+	f := &model.Field{FieldDef: def, Name: r.Name, Label: def.Label, ReadOnly: def.ReadOnly, Ref: def.Ref,
+		RefCompany: def.RefCompany, Source: s.Source}
 	s.AddField(f)
 	c.applyOverride(f, &r.fieldYAML, r.Line)
 }

@@ -167,6 +167,7 @@ func (l *loader) buildFields(file string, m map[string]fieldYAML, lines map[stri
 		}
 		if fy.Ref != nil && lines != nil { // a released snapshot's own catalogue keeps no refs
 			fd.Ref = *fy.Ref
+			fd.RefCompany = fy.RefCompany
 			l.fieldRefs = append(l.fieldRefs, fieldRefUse{file: file, line: line, what: "field " + name, target: fd.Ref})
 		}
 		if fd.Type == "" {

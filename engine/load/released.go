@@ -99,11 +99,12 @@ func (c *Catalogue) liveRefs(d *model.DocType) {
 	live := c.docTypes[d.Edition+"/"+d.Code]
 	for _, s := range d.Sections {
 		for _, f := range s.Fields {
-			f.Ref = ""
+			f.Ref, f.RefCompany = "", ""
 			if live != nil && live.Section(s.Name) != nil && live.Section(s.Name).Field(f.Name) != nil {
-				f.Ref = live.Section(s.Name).Field(f.Name).Ref
+				lf := live.Section(s.Name).Field(f.Name)
+				f.Ref, f.RefCompany = lf.Ref, lf.RefCompany
 			} else if def := c.Fields[f.FieldDef.Name]; def != nil {
-				f.Ref = def.Ref
+				f.Ref, f.RefCompany = def.Ref, def.RefCompany
 			}
 		}
 	}

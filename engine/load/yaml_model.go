@@ -78,6 +78,10 @@ type fieldYAML struct {
 	Hidden    *bool       `yaml:"hidden"` // hidden unless a sub-type shows it
 	Source    string      `yaml:"source"` // spec | family: where the field list comes from
 	Ref       *string     `yaml:"ref" doc:"the master-data type whose key the field holds (\"\" in a group or type: none here)"`
+	// RefCompany names the field (of the same header or row) holding the
+	// company the referenced record belongs to, when that is not the
+	// document's company (a cost centre of the company paid for).
+	RefCompany string `yaml:"refCompany" doc:"the field of the same header or row holding the company of the referenced record, when not the document's"`
 }
 
 // fieldEntryYAML is a group or section entry written as a mapping: a field

@@ -38,6 +38,9 @@ type FieldDef struct {
 	Display   string
 	ReadOnly  bool
 	Ref       string // the master-data type whose record key the field holds, "" if none
+	// RefCompany is the field (of the same header or row) holding the
+	// company of the referenced record, "" for the document's company.
+	RefCompany string
 }
 
 // Enum is a dropdown enumeration. Build one with NewEnum and Add.
@@ -81,14 +84,18 @@ type Field struct {
 	Label    Text
 	ReadOnly bool
 	Ref      string // the master-data type whose key the field holds here (the catalogue's, unless overridden)
-	Hidden   bool   // hidden unless a sub-type shows it
-	Source   string
-	Default  any // typed default value, nil if none
-	Visible  *Cond
-	Required *Cond
-	Editable *Cond
-	Value    *vm.Program // derived value, nil if none
-	ValueSrc string      // its expression
+	// RefCompany: the field of the same header or row holding the company
+	// of the referenced record (the catalogue's refCompany), "" for the
+	// document's company.
+	RefCompany string
+	Hidden     bool // hidden unless a sub-type shows it
+	Source     string
+	Default    any // typed default value, nil if none
+	Visible    *Cond
+	Required   *Cond
+	Editable   *Cond
+	Value      *vm.Program // derived value, nil if none
+	ValueSrc   string      // its expression
 	// DefaultText is the default as written in YAML.
 	DefaultText string
 	index       int // index in the section's Go struct (see BuildEnv)

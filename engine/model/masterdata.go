@@ -100,6 +100,9 @@ type Ref struct {
 	Path string `json:"path"`
 	Type string `json:"type"`
 	Code string `json:"code"`
+	// Company is the company the record must belong to when not the
+	// document's (the field's refCompany), "" for the document's.
+	Company string `json:"company,omitempty"`
 }
 
 // Field returns the named field of the type, or nil.

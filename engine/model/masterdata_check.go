@@ -101,7 +101,11 @@ func DocumentRefs(doc *Document) []Ref {
 func appendDocRefs(out []Ref, s *Section, vals Values, prefix string) []Ref {
 	for _, f := range s.Fields {
 		if code := vals.String(f.Name); f.Ref != "" && code != "" {
-			out = append(out, Ref{Path: prefix + f.Name, Type: f.Ref, Code: code})
+			ref := Ref{Path: prefix + f.Name, Type: f.Ref, Code: code}
+			if f.RefCompany != "" {
+				ref.Company = vals.String(f.RefCompany)
+			}
+			out = append(out, ref)
 		}
 	}
 	return out

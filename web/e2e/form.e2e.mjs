@@ -52,6 +52,9 @@ async function apiRequestsOf(action) {
   const seen = [];
   const onRequest = (r) => {
     const url = new URL(r.url());
+    // The names shown beside master-data codes in read mode (GET .../masterdata/<type>/names)
+    // are display lookups, cached per code, not part of the form action: not counted.
+    if (/^\/api\/formwork\/masterdata\/[^/]+\/names$/.test(url.pathname)) return;
     if (url.pathname.startsWith('/api/')) seen.push(`${r.method()} ${url.pathname}`);
   };
   page.on('request', onRequest);

@@ -75,7 +75,7 @@ async function freeKey(serverUrl, token, type, form, unique) {
       choices.push([{ kind: 'text', value: `E2E${unique}`.slice(0, schema.maxLength ?? 40) }]);
     }
   }
-  const stored = await get(serverUrl, token, `/api/formwork/masterdata/${type.code}/records?pageSize=1000`);
+  const stored = await get(serverUrl, token, `/api/formwork/masterdata/${type.code}/records?pageSize=500`);
   const taken = new Set(stored.rows.map((r) => type.keys.map((k) => String(r.body[k])).join('\u0000')));
   const combos = choices.reduce((acc, list) => acc.flatMap((c) => list.map((x) => [...c, x])), [[]]);
   const free = combos.find((c) => !taken.has(c.map((x) => String(x.value)).join('\u0000')));
