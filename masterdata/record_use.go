@@ -247,7 +247,7 @@ var datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 // not after validTo).
 func (t *Type) recordFindings(body map[string]any) []*engine.Error {
 	var out []*engine.Error
-	if company, _ := body["company"].(string); t.CompanyScoped && company == "" && t.companyRequired() {
+	if company, _ := body["company"].(string); t.CompanyScoped && company == "" && (t.field("company") == nil || t.field("company").Required) {
 		label := t.label("company")
 		out = append(out, engine.Refuse(engine.ECHECK, "company", engine.Text{"zh": label.In("zh") + "不能为空",
 			"en": label.In("en") + " is required", "th": "ต้องระบุ" + label.In("th")}))
@@ -269,11 +269,4 @@ func (t *Type) recordFindings(body map[string]any) []*engine.Error {
 			"en": "valid to cannot be before valid from", "th": "วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่มต้น"}))
 	}
 	return out
-}
-
-// companyRequired: a record of the type must name its company (the type's
-// company field is required, or the type does not declare one).
-func (t *Type) companyRequired() bool {
-	f := t.field("company")
-	return f == nil || f.Required
 }

@@ -1,6 +1,7 @@
 package masterdata
 
 import (
+	"cmp"
 	"context"
 	"maps"
 	"slices"
@@ -41,11 +42,8 @@ func (s *Service) CheckRefs(ctx context.Context, company, date string, refs []Re
 	}
 	var findings []*engine.Error
 	for _, ref := range refs {
-		of := company
-		if ref.Company != "" { // the field names the record's company (refCompany)
-			of = ref.Company
-		}
-		if f := s.refFinding(ref, snaps[ref.Type].record(ref.Code), of, date); f != nil {
+		// the company a field names (refCompany), else the document's
+		if f := s.refFinding(ref, snaps[ref.Type].record(ref.Code), cmp.Or(ref.Company, company), date); f != nil {
 			findings = append(findings, f)
 		}
 	}
