@@ -175,7 +175,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
 
   await step('admin page logged no console errors or warnings', async () => admin?.assertNoConsoleProblems(), { always: true });
 
-  await step('employee01 picks a department and a vendor in a new EX02 by typing part of their names', async () => {
+  await step('employee01 picks a department in a new EX02 and a vendor in a new AB by typing part of their names', async () => {
     const token = (await loginThroughApi(serverUrl, 'employee01', 'demo123')).token;
     const department = (await get(serverUrl, token, '/api/formwork/masterdata/department/records?active=true&pageSize=5')).rows.at(-1);
     const vendor = (await get(serverUrl, token, '/api/formwork/masterdata/vendor/records?active=true&pageSize=5')).rows.at(-1);
@@ -189,11 +189,13 @@ export async function run({ browser, baseUrl, serverUrl }) {
     assert(d.label === `${department.key} ${department.display}`, `department option reads ${JSON.stringify(d.label)}`);
     assert((await page.locator('#root_head_department').inputValue()) === department.key, 'the department box holds the code');
     await page.locator(`[data-ref-name="${department.key}"]`).waitFor();
-    const table = page.locator('[data-table="paymentList"]');
-    if ((await table.locator('tr[data-row="0"]').count()) === 0) await table.locator('[data-action="add-row"]').click();
-    const v = await pick(page, '#root_paymentList_0_vendor', partOf(vendor.display), vendor.key);
+    // An employee claim's payee is the employee (paymentList.vendor holds an employee id, not a
+    // vendor code); the vendor is picked on a purchase payable (AB), whose head names the vendor.
+    await page.goto(`${baseUrl}/form?docType=AB&action=new`);
+    await page.locator('#root_head_vendor[data-ref="vendor"]').waitFor();
+    const v = await pick(page, '#root_head_vendor', partOf(vendor.display), vendor.key);
     assert(v.label === `${vendor.key} ${vendor.display}`, `vendor option reads ${JSON.stringify(v.label)}`);
-    assert((await page.locator('#root_paymentList_0_vendor').inputValue()) === vendor.key, 'the vendor cell holds the code');
+    assert((await page.locator('#root_head_vendor').inputValue()) === vendor.key, 'the vendor box holds the code');
     console.log(`     picked ${department.key} by "${partOf(department.display)}" (${d.ms} ms), ${vendor.key} by "${partOf(vendor.display)}" (${v.ms} ms)`);
   });
 
