@@ -73,14 +73,9 @@ type CASConfig struct {
 
 // App is a built formwork: its services and the HTTP adapter serving them.
 type App struct {
-	Documents  *documents.Service
-	Process    *process.Service
-	Budgets    *budget.Service
-	Identity   *identity.Service
-	Registry   *registry.Service
-	MasterData *masterdata.Service
-	SearchHelp *searchhelp.Service
-	Printing   *printing.Service
+	// Services are the use cases (Documents, Process, Budgets, ...), the
+	// ones the HTTP adapter calls.
+	httpapi.Services
 	// HTTP is the HTTP adapter: HTTP.Handler() serves the API (and the web
 	// app when Config.Web is set).
 	HTTP *httpapi.Server
@@ -111,9 +106,7 @@ func New(cfg Config) *App {
 		Budget: approvalBudget{a.Budgets}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
 	a.Documents.SetGate(a.Process)
 	a.Documents.SetReferences(a.MasterData)
-	a.HTTP = httpapi.New(httpapi.Services{Documents: a.Documents, Process: a.Process, Budgets: a.Budgets, Identity: a.Identity,
-		Registry: a.Registry, MasterData: a.MasterData, SearchHelp: a.SearchHelp, Printing: a.Printing},
-		httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
+	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }
 
