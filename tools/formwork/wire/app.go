@@ -9,6 +9,7 @@ import (
 	"context"
 	"io/fs"
 	"net/http"
+	"sync"
 	"time"
 
 	"formwork/adapters/cas"
@@ -95,7 +96,7 @@ func New(cfg Config) *App {
 	a := &App{cfg: cfg, identities: sqldb.NewIdentityStore(cfg.DB)}
 	a.Registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
 	a.MasterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB), masterdata.Config{Now: cfg.Now,
-		Types: func() []*masterdata.Type { return masterdata.CatalogueTypes(a.Registry.Catalogue()) }})
+		Types: typesOf(a.Registry)})
 	a.Identity = identity.NewService(a.identities, identityConfig(cfg, a.MasterData), cfg.Now)
 	a.Budgets = budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)
 	a.Budgets.SetAccountControls(budgetAccountControls{a.MasterData})
@@ -135,3 +136,21 @@ var (
 	_ process.People   = (*identity.Service)(nil)
 	_ process.Budget   = approvalBudget{}
 )
+
+// typesOf answers the master-data types of the registry's catalogue in use,
+// converted once per catalogue (a reload in serve --dev brings a new one)
+// rather than on every master-data request.
+func typesOf(reg *registry.Service) func() []*masterdata.Type {
+	var mu sync.Mutex
+	var of *engine.Catalogue
+	var types []*masterdata.Type
+	return func() []*masterdata.Type {
+		cat := reg.Catalogue()
+		mu.Lock()
+		defer mu.Unlock()
+		if cat != of {
+			of, types = cat, masterdata.CatalogueTypes(cat)
+		}
+		return types
+	}
+}
