@@ -4,19 +4,15 @@ import (
 	"net/http"
 	"strings"
 
+	"formwork/adapters/httpapi/kit"
 	"formwork/identity"
 
 	"github.com/labstack/echo/v4"
 )
 
-const identityKey = "formwork.identity"
-
 // CurrentUser returns the signed-in user of a request that passed the
 // session check, or nil on a public route.
-func CurrentUser(c echo.Context) *identity.Identity {
-	id, _ := c.Get(identityKey).(*identity.Identity)
-	return id
-}
+var CurrentUser = kit.CurrentUser
 
 // codeNotLoggedIn is the spec's "not logged in" code (navigation-and-access.md 8).
 const codeNotLoggedIn = "400"
@@ -53,7 +49,7 @@ func (s *Server) requireSession(next echo.HandlerFunc) echo.HandlerFunc {
 		if id == nil {
 			return notLoggedIn(c)
 		}
-		c.Set(identityKey, id)
+		kit.SetCurrentUser(c, id)
 		return next(c)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/guard"
+	"formwork/adapters/httpapi/kit"
 	"formwork/engine"
 	"formwork/masterdata"
 
@@ -34,31 +35,17 @@ var statusOf = map[string]int{
 // EMETHOD is the code of a route asked with a method it does not take (405).
 const EMETHOD = "EMETHOD"
 
-// codeSuccess is the success code of every answer (the spec's search-help code).
-const codeSuccess = "S000"
+// the answer envelope and its helpers (kit)
+type envelope = kit.Envelope
 
-// envelope is the shape of every JSON answer.
-type envelope struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Data    any    `json:"data"`
-}
+const codeSuccess = kit.CodeSuccess
 
-func ok(c echo.Context, data any) error {
-	return c.JSON(http.StatusOK, envelope{Code: codeSuccess, Message: "success", Data: data})
-}
-
-// failure is an error answer that carries data (a check result).
-type failure struct {
-	Err  *engine.Error
-	Data any
-}
-
-func (f *failure) Error() string { return f.Err.Error() }
-
-func fail(code, path, msg string, data any) error {
-	return &failure{Err: &engine.Error{Code: code, Path: path, Message: msg}, Data: data}
-}
+var (
+	ok       = kit.OK
+	fail     = kit.Fail
+	readJSON = kit.ReadJSON
+	lang     = kit.Lang
+)
 
 // handleError renders every error as an envelope with the mapped status.
 // Unexpected errors are logged and answered without details.
@@ -71,7 +58,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		msg  = "internal error: the server could not answer; it has been logged"
 		data any
 		he   *echo.HTTPError
-		fe   *failure
+		fe   *kit.Failure
 		ee   *engine.Error
 		imp  importRefusal
 		mdf  masterdata.Findings

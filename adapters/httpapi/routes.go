@@ -2,46 +2,40 @@ package httpapi
 
 import (
 	"sort"
-	"strings"
 
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/guard"
+	"formwork/adapters/httpapi/kit"
 
 	"github.com/labstack/echo/v4"
 )
 
-// Access is who may call a route: everyone (Public), anyone signed in (no
-// menus), or someone signed in whose roles grant one of Menus.
-type Access struct {
-	Public bool
-	Menus  []string
-}
+// Access is who may call a route (kit.Access).
+type Access = kit.Access
 
-var (
-	public   = Access{Public: true}
-	signedIn = Access{}
-)
-
-func menu(codes ...string) Access { return Access{Menus: codes} }
-
-// String is "public", "signed in" or "menu a|b".
-func (a Access) String() string {
-	switch {
-	case a.Public:
-		return "public"
-	case len(a.Menus) > 0:
-		return "menu " + strings.Join(a.Menus, "|")
-	}
-	return "signed in"
-}
-
-// Route is one entry of the route table.
+// Route is one entry of the route table. Handler sets in sub-packages
+// hand theirs over as kit.Route (routesOf).
 type Route struct {
 	Method string
 	Path   string
 	Access Access
 	handle echo.HandlerFunc
 }
+
+// routesOf are a sub-package's routes as entries of the route table.
+func routesOf(in []kit.Route) []Route {
+	out := make([]Route, len(in))
+	for i, r := range in {
+		out[i] = Route{r.Method, r.Path, r.Access, r.Handle}
+	}
+	return out
+}
+
+var (
+	public   = kit.Public
+	signedIn = kit.SignedIn
+	menu     = kit.Menu
+)
 
 // routeTable is every API route with its access rule: the one place where
 // routes are registered. Document routes also check, per document, who may

@@ -11,7 +11,6 @@ import (
 	"formwork/adapters/httpapi/guard"
 	"formwork/budget"
 	"formwork/documents"
-	"formwork/engine"
 	"formwork/identity"
 	"formwork/masterdata"
 	"formwork/printing"
@@ -97,10 +96,3 @@ func (s *Server) Handler() http.Handler { return s.e }
 
 // HTTPServer is the http.Server that serves the handler with the timeouts t.
 func (s *Server) HTTPServer(t guard.Timeouts) *http.Server { return t.Server(s.e) }
-
-func lang(c echo.Context) string {
-	if l := c.QueryParam("lang"); l != "" {
-		return engine.Lang(l)
-	}
-	return engine.Lang(c.Request().Header.Get("Accept-Language"))
-}

@@ -31,7 +31,7 @@ type apiDoc struct {
 	// File is the content type of a file answered instead of JSON, Upload
 	// that of a file read as the body instead of JSON ("": JSON).
 	File, Upload string
-	Created      bool // success is 201, not 200
+	Created      bool  // success is 201, not 200
 	Refusals     []int // statuses beyond 400, 401, 403 and 413
 }
 

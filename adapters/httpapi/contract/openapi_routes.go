@@ -13,10 +13,10 @@ import (
 
 // Refusals beyond those of every route (400, 401, 403, 413).
 var (
-	notFound          = []int{http.StatusNotFound}
-	stale             = []int{http.StatusNotFound, http.StatusConflict}
-	refusedOrStale    = []int{http.StatusNotFound, http.StatusConflict, http.StatusUnprocessableEntity}
-	refused           = []int{http.StatusNotFound, http.StatusUnprocessableEntity}
+	notFound       = []int{http.StatusNotFound}
+	stale          = []int{http.StatusNotFound, http.StatusConflict}
+	refusedOrStale = []int{http.StatusNotFound, http.StatusConflict, http.StatusUnprocessableEntity}
+	refused        = []int{http.StatusNotFound, http.StatusUnprocessableEntity}
 )
 
 // XLSX is the content type of a spreadsheet (master-data export and import).

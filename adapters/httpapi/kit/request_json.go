@@ -1,4 +1,4 @@
-package httpapi
+package kit
 
 import (
 	"bytes"
@@ -12,10 +12,10 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// readJSON decodes the request body into v. A body that is not one JSON
+// ReadJSON decodes the request body into v. A body that is not one JSON
 // object of v's shape is EINVALID naming the field at fault and showing
 // example; with strict, unknown fields are refused too.
-func readJSON(c echo.Context, v any, strict bool, example string) error {
+func ReadJSON(c echo.Context, v any, strict bool, example string) error {
 	body, err := io.ReadAll(c.Request().Body)
 	if err != nil {
 		return err // the body limit answers 413 itself
