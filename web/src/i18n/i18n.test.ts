@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import zh from './zh';
-import en from './en';
-import th from './th';
+import { texts } from './resources';
 
 // Every message a person reads exists in zh, en and th.
 
@@ -18,7 +16,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const languages = { zh: leaves(zh as Tree), en: leaves(en as Tree), th: leaves(th as Tree) };
+const languages = { zh: leaves(texts.zh), en: leaves(texts.en), th: leaves(texts.th) };
 const allKeys = [...new Set(Object.values(languages).flatMap((m) => [...m.keys()]))].sort();
 const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 

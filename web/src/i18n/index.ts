@@ -1,12 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import zh from './zh';
-import en from './en';
-import th from './th';
+import { texts } from './resources';
 import { storedLanguage } from './language';
 
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en }, th: { translation: th } },
+  resources: { zh: { translation: texts.zh }, en: { translation: texts.en }, th: { translation: texts.th } },
   lng: storedLanguage(),
   fallbackLng: 'zh',
   interpolation: { escapeValue: false },
