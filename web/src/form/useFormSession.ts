@@ -99,8 +99,8 @@ function usePrefetchEditExport(newParams: FormExportParams | null, version: numb
  * one load (its form has the states, the check, the process and the export's etag)
  * and the export only when none with that etag is held; its family comes from the
  * registry list the menu already holds. A save's answer replaces what is shown without
- * any further request. A new document: the live export and one evaluate for its
- * defaults. While the person types, debounced evaluate calls update states and values.
+ * any further request. A new document: the live export and, alongside it, the user's
+ * prefill (merged into its blank head before it shows), then one evaluate for its defaults. While the person types, debounced evaluate calls update states and values.
  */
 export function useFormSession({ docType, businessId, action }: { docType: string; businessId: string; action: string }) {
   const { i18n } = useTranslation();
