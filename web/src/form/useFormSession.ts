@@ -7,6 +7,9 @@ import type { ProcessView } from '../api/process';
 import { useEdition, type EditionState } from '../auth/useEdition';
 import { formExportParams } from './exportParams';
 import { mergeValues } from './mergeValues';
+import { rememberNames } from '../masterdata/names';
+import { mergePrefill } from './prefill';
+import { usePrefill } from './usePrefill';
 import { useEvaluate } from './useEvaluate';
 import { useStoredLoad } from './useStoredLoad';
 
@@ -96,8 +99,8 @@ function usePrefetchEditExport(newParams: FormExportParams | null, version: numb
  * one load (its form has the states, the check, the process and the export's etag)
  * and the export only when none with that etag is held; its family comes from the
  * registry list the menu already holds. A save's answer replaces what is shown without
- * any further request. A new document: the live export and one evaluate for its
- * defaults. While the person types, debounced evaluate calls update states and values.
+ * any further request. A new document: the live export and, alongside it, the user's
+ * prefill (merged into its blank head before it shows), then one evaluate for its defaults. While the person types, debounced evaluate calls update states and values.
  */
 export function useFormSession({ docType, businessId, action }: { docType: string; businessId: string; action: string }) {
   const { i18n } = useTranslation();
@@ -129,15 +132,23 @@ export function useFormSession({ docType, businessId, action }: { docType: strin
   }, []);
   const { schedule, cancel } = useEvaluate(action, onEvaluated);
 
-  // A new document: evaluate once when it is first on screen, for its field states and defaults.
+  // A new document: the user's prefill (asked alongside the export) goes into its blank
+  // head once, before it is on screen; then one evaluate for its field states and defaults.
   const evaluatedNew = useRef(false);
   const newDocument = !businessId && shown?.schema === null ? shown.document : null;
+  const { answer: prefillAnswer, settled: prefillSettled } = usePrefill(docType, !businessId);
+  const [prefilled, setPrefilled] = useState(Boolean(businessId));
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (newDocument && exported && !evaluatedNew.current) {
-      evaluatedNew.current = true;
-      schedule(newDocument, 0); // nothing to wait for: nobody is typing yet
-    }
-  }, [newDocument, exported, schedule]);
+    if (!newDocument || !exported || !prefillSettled || evaluatedNew.current) return;
+    evaluatedNew.current = true;
+    const merged = dirty ? { document: newDocument, names: [] } : mergePrefill(newDocument, prefillAnswer, exported.schema, exported.uiSchema);
+    // The names came with the answer: the ref widgets show "code name" without asking.
+    for (const n of merged.names) rememberNames(queryClient, n.type, lang, [{ key: n.key, display: n.display }]);
+    if (merged.document !== newDocument) setShown((prev) => (prev && prev.document === newDocument ? { ...prev, document: merged.document } : prev));
+    setPrefilled(true);
+    schedule(merged.document, 0); // nothing to wait for: nobody is typing yet
+  }, [newDocument, exported, prefillSettled, prefillAnswer, dirty, lang, queryClient, schedule]);
 
   const change = useCallback(
     (next: FormDocument) => {
@@ -151,7 +162,8 @@ export function useFormSession({ docType, businessId, action }: { docType: strin
   const followProcess = useCallback((view: ProcessView) => setShown((prev) => (prev ? withProcessView(prev, view) : prev)), []);
 
   return {
-    shown,
+    /** Null while a new document waits for its export and prefill (it opens filled in). */
+    shown: prefilled || !newDocument ? shown : null,
     dirty,
     family,
     registry,

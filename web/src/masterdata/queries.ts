@@ -72,10 +72,13 @@ export const recordQuery = (type: string, key: string, lang: string) =>
     retry: false,
   });
 
-/** GET .../prefill?docType=: a new document's values from the signed-in user's employee record. */
-export const prefillQuery = (docType: string, lang: string) =>
+/**
+ * GET .../prefill?docType=: a new document's values from the signed-in user's employee
+ * record (names in lang), held per user: one request for the new forms of a type while fresh.
+ */
+export const prefillQuery = (docType: string, lang: string, user: string) =>
   queryOptions({
-    queryKey: ['md', 'prefill', docType, lang],
+    queryKey: ['md', 'prefill', user, docType, lang],
     queryFn: ({ signal }) => fetchPrefill(docType, signal),
     staleTime: 5 * 60_000,
     retry: false,
