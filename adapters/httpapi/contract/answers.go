@@ -102,6 +102,9 @@ type FormProcess struct {
 	Status    string   `json:"status"`
 	ProcessID string   `json:"processId"`
 	Actions   []string `json:"actions"`
+	// Returned is why a returned document was returned (the last reject),
+	// shown at the top of the form; absent in any other state.
+	Returned *process.Rejection `json:"returned,omitempty"`
 }
 
 // FormSchema names the export the form renders the document with; etag is
