@@ -95,6 +95,10 @@ type FormAnswer struct {
 	Check   engine.CheckView             `json:"check"`
 	Process FormProcess                  `json:"process"`
 	Schema  FormSchema                   `json:"schema"`
+	// Budget is what the document would draw on budgets if it were
+	// submitted now (as evaluate answers it), while its owner may save it;
+	// absent otherwise.
+	Budget *budget.Preview `json:"budget,omitempty"`
 }
 
 // FormProcess is the document's state and what the user may do now.
