@@ -107,37 +107,46 @@ func Occupy(tx Tx, businessID, docType string, plan Plan, confirmed map[string]b
 func checkDraws(plan Plan, budgets map[string]Budget, confirmed map[string]bool) []engine.Finding {
 	var findings []engine.Finding
 	for _, d := range plan.Draws {
-		b, ok := budgets[d.Account]
-		if !ok {
-			if f := unbudgeted(plan.Node, d, confirmed); f != nil {
-				findings = append(findings, *f)
-			}
-			continue
+		var f *engine.Finding
+		if b, ok := budgets[d.Account]; ok {
+			f = exceeded(b, b.Available(), MoneyOf(d.Amount), confirmed)
+		} else {
+			f = unbudgeted(plan.Node, d, confirmed)
 		}
-		need, avail := MoneyOf(d.Amount), b.Available()
-		if need <= avail || b.Control == ControlNone {
-			continue
-		}
-		node := NodeText(b)
-		msg := engine.Text{
-			"zh": fmt.Sprintf("预算%s不足：可用%s，本单占用%s", node, avail, need),
-			"en": fmt.Sprintf("budget %s is exceeded: %s available, this document needs %s", node, avail, need),
-			"th": fmt.Sprintf("งบประมาณ %s ไม่เพียงพอ: คงเหลือ %s แต่เอกสารนี้ต้องใช้ %s", node, avail, need),
-		}
-		switch {
-		case b.Control == ControlStrong:
-			msg["zh"] += "（强控制，不能提交）"
-			msg["en"] += " (strong control: it cannot go on)"
-			msg["th"] += " (ควบคุมแบบเข้มงวด: ไม่สามารถดำเนินการต่อได้)"
-			findings = append(findings, engine.Finding{Path: "head.amount", Rule: RuleStrong, Severity: engine.SeverityError, Message: msg})
-		case !confirmed[RuleWeak]:
-			msg["zh"] += "，是否继续？"
-			msg["en"] += "; go on anyway?"
-			msg["th"] += " ต้องการดำเนินการต่อหรือไม่?"
-			findings = append(findings, engine.Finding{Path: "head.amount", Rule: RuleWeak, Severity: engine.SeverityConfirm, Message: msg})
+		if f != nil {
+			findings = append(findings, *f)
 		}
 	}
 	return findings
+}
+
+// exceeded is the finding of a draw of need on budget b with avail
+// available, as b's control says: nil when it fits, when b does not
+// control, or when the user confirmed under weak control. The submit's
+// refusal and the budget preview while drafting say it alike.
+func exceeded(b Budget, avail, need Money, confirmed map[string]bool) *engine.Finding {
+	if need <= avail || b.Control == ControlNone {
+		return nil
+	}
+	node := NodeText(b)
+	msg := engine.Text{
+		"zh": fmt.Sprintf("预算%s不足：可用%s，本单占用%s", node, avail, need),
+		"en": fmt.Sprintf("budget %s is exceeded: %s available, this document needs %s", node, avail, need),
+		"th": fmt.Sprintf("งบประมาณ %s ไม่เพียงพอ: คงเหลือ %s แต่เอกสารนี้ต้องใช้ %s", node, avail, need),
+	}
+	switch {
+	case b.Control == ControlStrong:
+		msg["zh"] += "（强控制，不能提交）"
+		msg["en"] += " (strong control: it cannot go on)"
+		msg["th"] += " (ควบคุมแบบเข้มงวด: ไม่สามารถดำเนินการต่อได้)"
+		return &engine.Finding{Path: "head.amount", Rule: RuleStrong, Severity: engine.SeverityError, Message: msg}
+	case !confirmed[RuleWeak]:
+		msg["zh"] += "，是否继续？"
+		msg["en"] += "; go on anyway?"
+		msg["th"] += " ต้องการดำเนินการต่อหรือไม่?"
+		return &engine.Finding{Path: "head.amount", Rule: RuleWeak, Severity: engine.SeverityConfirm, Message: msg}
+	}
+	return nil
 }
 
 // unbudgeted is the finding of a draw whose node has no budget, as its

@@ -64,6 +64,9 @@ type View struct {
 	OpenTask *TaskView   `json:"openTask"`
 	Tasks    []TaskView  `json:"tasks"`
 	Events   []EventView `json:"events"`
+	// Returned says why a document the lifecycle's reject sent back was
+	// returned: the last reject; nil in any other state.
+	Returned *Rejection `json:"returned,omitempty"`
 }
 
 // History is a document's approval for someone who may read the document
@@ -118,7 +121,8 @@ func (s *Service) View(ctx context.Context, who documents.Actor, businessID, lan
 	for _, e := range events {
 		v.Events = append(v.Events, s.eventView(e, family, lang, name))
 	}
-	actions, holds, err := s.userActions(ctx, who, rec, family, open)
+	v.Returned = s.rejection(rec, family, events, name)
+	actions, holds, err := s.userActions(ctx, who, rec, family, open, func() bool { return FirstDecision(tasks, rec.ProcessID) != nil })
 	if err != nil {
 		return nil, err
 	}
@@ -196,16 +200,21 @@ func (s *Service) Actions(ctx context.Context, who documents.Actor, rec *documen
 	if err != nil {
 		return nil, err
 	}
-	actions, _, err := s.userActions(ctx, who, rec, family, open)
+	decided := func() bool {
+		first, err := s.firstDecision(ctx, rec)
+		return err != nil || first != nil // unknown: recall is not offered
+	}
+	actions, _, err := s.userActions(ctx, who, rec, family, open, decided)
 	return actions, err
 }
 
 // userActions lists what who may do now: of the actions the lifecycle
 // allows in the document's state, the owner's (save, tempSave, submit,
-// void; finance staff of the company may void too), the open task's when
-// who holds it (never on their own document but for a supplement answer),
-// and print. holds tells whether who may complete the open task.
-func (s *Service) userActions(ctx context.Context, who documents.Actor, rec *documents.Record, family string, open *Task) ([]string, bool, error) {
+// void; finance staff of the company may void too; recall while nobody
+// decided, which decided tells), the open task's when who holds it (never
+// on their own document but for a supplement answer), and print. holds
+// tells whether who may complete the open task.
+func (s *Service) userActions(ctx context.Context, who documents.Actor, rec *documents.Record, family string, open *Task, decided func() bool) ([]string, bool, error) {
 	owner, err := s.docs.IsOwner(ctx, who, rec)
 	if err != nil {
 		return nil, false, err
@@ -230,6 +239,8 @@ func (s *Service) userActions(ctx context.Context, who documents.Actor, rec *doc
 			may = holds && open.Step != StepSupplement
 		case "supplement":
 			may = holds
+		case actionRecall:
+			may = owner && !decided()
 		case "print":
 			may = true
 		}
@@ -239,3 +250,55 @@ func (s *Service) userActions(ctx context.Context, who documents.Actor, rec *doc
 	}
 	return out, holds, nil
 }
+
+// Rejection is why a document was returned: the comment of the last
+// reject, who rejected it (and their name) and when.
+type Rejection struct {
+	Reason string `json:"reason"`
+	By     string `json:"by"`
+	ByTxt  string `json:"byTxt"`
+	At     string `json:"at"`
+	TaskID *int64 `json:"taskId,omitempty"`
+}
+
+// Returned is why a stored document was returned (Rejection), for the top
+// of its form; nil unless it is in the state the lifecycle's reject leads
+// to. Who may read the document is the caller's to decide.
+func (s *Service) Returned(ctx context.Context, rec *documents.Record, family string) (*Rejection, error) {
+	if a := s.Lifecycle().Action(family, ActionReject); a == nil || a.To != rec.Status {
+		return nil, nil
+	}
+	events, err := s.store.Events(ctx, rec.BusinessID)
+	if err != nil {
+		return nil, err
+	}
+	var by []string
+	for _, e := range events {
+		if e.Action == ActionReject {
+			by = append(by, e.Actor)
+		}
+	}
+	name, err := s.nameLookup(ctx, by)
+	if err != nil {
+		return nil, err
+	}
+	return s.rejection(rec, family, events, name), nil
+}
+
+// rejection is the last reject of a document in the state the lifecycle's
+// reject leads to; nil in any other state or without one.
+func (s *Service) rejection(rec *documents.Record, family string, events []documents.Event, name func(string) string) *Rejection {
+	if a := s.Lifecycle().Action(family, ActionReject); a == nil || a.To != rec.Status {
+		return nil
+	}
+	for i := len(events) - 1; i >= 0; i-- {
+		if e := events[i]; e.Action == ActionReject {
+			return &Rejection{Reason: e.Comment, By: e.Actor, ByTxt: name(e.Actor), At: TimeText(&e.At), TaskID: e.TaskID}
+		}
+	}
+	return nil
+}
+
+// ActionReject is the lifecycle action that sends a document back to its
+// applicant.
+const ActionReject = "reject"

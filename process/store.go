@@ -65,6 +65,10 @@ type Tx interface {
 	// CompleteTask marks an open task done; false, and nothing changed,
 	// when it is no longer open (someone was quicker).
 	CompleteTask(taskID int64, by, result, comment string, at time.Time) (bool, error)
+	// CancelTask cancels an open task (its applicant recalled the
+	// document); false, and nothing changed, when it is no longer open
+	// (someone decided on it meanwhile).
+	CancelTask(taskID int64) (bool, error)
 	// RecordDecision puts a document on someone's completed list, or
 	// moves it to the top with the latest decision.
 	RecordDecision(d Decision) error

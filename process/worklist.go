@@ -3,6 +3,7 @@ package process
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 
 	"formwork/documents"
@@ -18,10 +19,11 @@ const (
 	ListApplied  = "applied"  // my applications: mine, submitted at least once
 	ListDone     = "done"     // my completed: documents I decided on (approve, reject, addSign, supplement)
 	ListReturned = "returned" // my returned documents: mine, status returned
+	ListRecall   = "recall"   // my documents to recall (MY00006): mine, in approval, nobody decided yet
 )
 
 // Lists are the worklists.
-var Lists = []string{ListDraft, ListTodo, ListApplied, ListDone, ListReturned}
+var Lists = []string{ListDraft, ListTodo, ListApplied, ListDone, ListReturned, ListRecall}
 
 // Query is the worklist query of navigation-and-access.md 3.8; the page is
 // Limit documents after Offset.
@@ -66,6 +68,12 @@ type Filter struct {
 	States           []string
 	CreatedFrom      time.Time // included; zero: no bound
 	CreatedBefore    time.Time // excluded; zero: no bound
+	// RecallStates are the states the lifecycle's recall starts from and
+	// NoRecallTypes the document types whose family allows none of them:
+	// the recall list reads documents of the one but not of the other,
+	// whose current approval has no completed task.
+	RecallStates  []string
+	NoRecallTypes []string
 	// Order is one of OrderKeys; receivedAt only for todo, completeAt only
 	// for done. The business id breaks ties in the same direction.
 	Order  string
@@ -106,6 +114,9 @@ type WorklistRow struct {
 	// done: the latest decision
 	CompleteAt *time.Time
 	TaskReult  *string
+	// returned: the last reject's comment and who rejected it
+	RejectReason *string
+	RejectBy     *string
 }
 
 // WorklistItem is one document of a worklist as answered.
@@ -140,6 +151,10 @@ type WorklistItem struct {
 	CompleteAt   string `json:"completeAt,omitempty"`
 	TaskReult    string `json:"taskReult,omitempty"`
 	TaskReultTxt string `json:"taskReultTxt,omitempty"`
+	// returned: why it was returned (the last reject) and by whom
+	RejectReason string `json:"rejectReason,omitempty"`
+	RejectBy     string `json:"rejectBy,omitempty"`
+	RejectByTxt  string `json:"rejectByTxt,omitempty"`
 }
 
 // Worklist is one page of a worklist of who, with titles in lang, and how
@@ -162,6 +177,9 @@ func (s *Service) Worklist(ctx context.Context, who documents.Actor, q Query, la
 	if err != nil {
 		return nil, 0, err
 	}
+	if f.List == ListRecall {
+		f.RecallStates, f.NoRecallTypes = s.recallScope()
+	}
 	rows, total, err := s.store.Worklist(ctx, f)
 	if err != nil {
 		return nil, 0, err
@@ -177,6 +195,9 @@ func (s *Service) worklistItems(ctx context.Context, lang string, rows []Worklis
 		users = append(users, r.Applicant, r.CreateBy)
 		if r.Assignee != nil {
 			users = append(users, *r.Assignee)
+		}
+		if r.RejectBy != nil {
+			users = append(users, *r.RejectBy)
 		}
 	}
 	name, err := s.nameLookup(ctx, users)
@@ -207,7 +228,38 @@ func (s *Service) worklistItems(ctx context.Context, lang string, rows []Worklis
 		if r.TaskReult != nil {
 			it.TaskReult, it.TaskReultTxt = *r.TaskReult, s.ActionTitle(it.Family, *r.TaskReult, lang)
 		}
+		if r.RejectBy != nil {
+			it.RejectBy, it.RejectByTxt = *r.RejectBy, name(*r.RejectBy)
+		}
+		if r.RejectReason != nil {
+			it.RejectReason = *r.RejectReason
+		}
 		out = append(out, it)
 	}
 	return out, nil
+}
+
+// recallScope is what the recall list reads: the states the lifecycle's
+// recall starts from, and the document types of the catalogue whose
+// family's recall starts from none of them (general-ledger postings).
+func (s *Service) recallScope() (states, noRecall []string) {
+	lc := s.Lifecycle()
+	a := lc.Action("", actionRecall)
+	if a == nil {
+		return []string{}, nil // a lifecycle without recall: the list is empty
+	}
+	states = append(states, a.From...)
+	if len(states) == 0 {
+		return []string{}, nil
+	}
+	seen := map[string]bool{}
+	for _, dt := range s.cat().DocTypes() {
+		fa := lc.Action(dt.Family, actionRecall)
+		if seen[dt.Code] || slices.ContainsFunc(states, func(st string) bool { return slices.Contains(fa.From, st) }) {
+			continue
+		}
+		seen[dt.Code] = true
+		noRecall = append(noRecall, dt.Code)
+	}
+	return states, noRecall
 }

@@ -90,7 +90,7 @@ func TestCompileQueryRefusals(t *testing.T) {
 		path string
 		en   string
 	}{
-		{process.Query{List: "mine"}, "list", `list must be one of draft, todo, applied, done, returned, not "mine"`},
+		{process.Query{List: "mine"}, "list", `list must be one of draft, todo, applied, done, returned, recall, not "mine"`},
 		{process.Query{List: "todo", Assignee: "finance01"}, "assignee", "finance01 is neither you nor someone you act for today"},
 		{process.Query{List: "applied", ProcessStatus: "approved,paid"}, "processStatus", `processStatus "paid" is no document state`},
 		{process.Query{List: "draft", CreateAtTo: "20.11.2026"}, "createAtTo", `createAtTo must be a date yyyy-MM-dd, not "20.11.2026"`},

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"strconv"
 
+	"formwork/budget"
 	"formwork/engine"
 )
 
@@ -44,11 +45,14 @@ func (s *Service) FormETag(edition, docType string, version int, subType, action
 }
 
 // Evaluation is what evaluate answers: the check of the document, the state
-// of its fields and the values the engine set (defaults, derived values).
+// of its fields, the values the engine set (defaults, derived values) and
+// what it would draw on budgets if it were submitted now (Budget: the
+// caller adds it, budget.Service.Preview; nothing is occupied).
 type Evaluation struct {
 	Check  engine.CheckView             `json:"check"`
 	Fields map[string]engine.FieldState `json:"fields"`
 	Values map[string]any               `json:"values"`
+	Budget *budget.Preview              `json:"budget,omitempty"`
 }
 
 // Evaluate checks a decoded document (with the findings of its decoding)

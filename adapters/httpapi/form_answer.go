@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"formwork/adapters/httpapi/contract"
 	"net/http"
+	"slices"
 	"strings"
 
 	"formwork/documents"
@@ -34,12 +35,21 @@ func (s *Server) answerDocument(c echo.Context, rec *documents.Record, doc *engi
 	if err != nil {
 		return err
 	}
+	returned, err := s.process.Returned(c.Request().Context(), rec, doc.Type.Family)
+	if err != nil {
+		return err
+	}
 	l := lang(c)
 	sub := subTypeOf(doc.Head())
 	f := &contract.FormAnswer{Action: action, States: ev.Fields, Check: ev.Check.View(l),
-		Process: contract.FormProcess{Status: rec.Status, ProcessID: rec.ProcessID, Actions: actions},
+		Process: contract.FormProcess{Status: rec.Status, ProcessID: rec.ProcessID, Actions: actions, Returned: returned},
 		Schema: contract.FormSchema{Edition: doc.Type.Edition, DocType: doc.Type.Code, Family: doc.Type.Family, Version: doc.Type.Version, SubType: sub,
 			ETag: s.registry.FormETag(doc.Type.Edition, doc.Type.Code, doc.Type.Version, sub, action, l)}}
+	if slices.Contains(actions, "save") {
+		if f.Budget, err = s.budgets.Preview(c.Request().Context(), doc, rec.BusinessID, l); err != nil {
+			return err
+		}
+	}
 	return c.JSON(http.StatusOK, contract.DocumentAnswer{Code: codeSuccess, Message: "success", Data: json.RawMessage(rec.Body), Form: f})
 }
 

@@ -148,9 +148,13 @@ func (w *answerWalk) documentLife() {
 	w.call("POST /api/galaxyform/worklist/query", assignee, worklistURL, `{"list":"todo"}`, 200)
 	w.call("POST /api/galaxyform/process/complete", assignee, completeURL, completeBody(id, task, "approve", "同意", ""), 200)
 	w.call("POST /api/galaxyform/process/complete", assignee, completeURL, completeBody(id, task, "approve", "", ""), 409)
-	for _, list := range []string{"draft", "applied", "done", "returned"} {
+	for _, list := range []string{"draft", "applied", "done", "returned", "recall"} {
 		w.call("POST /api/galaxyform/worklist/query", "", worklistURL, `{"list":"`+list+`"}`, 200)
 	}
+	recalled := storeTravelClaim(w.t, w.api)
+	w.call("POST /api/galaxyform/process/recall", "", recallURL, `{"businessId":"`+recalled+`"}`, 409)
+	mustSubmit(w.t, w.api, recalled, "employee01")
+	w.call("POST /api/galaxyform/process/recall", "", recallURL, `{"businessId":"`+recalled+`","comment":"金额有误"}`, 200)
 	draft := storeTravelClaim(w.t, w.api)
 	w.call("POST /api/galaxyform/process/void", "", voidURL, `{"businessId":"`+draft+`","comment":"重复提交"}`, 200)
 	w.call("GET /api/galaxyform/process/history", "", historyURL+draft, "", 200)

@@ -16,6 +16,7 @@ const (
 	startProcessURL = "/api/galaxyform/process/startProcess"
 	completeURL     = "/api/galaxyform/process/complete"
 	voidURL         = "/api/galaxyform/process/void"
+	recallURL       = "/api/galaxyform/process/recall"
 	historyURL      = "/api/galaxyform/process/history?businessId="
 	worklistURL     = "/api/galaxyform/worklist/query"
 	queryBudgetURL  = "/api/galaxyform/budget/queryBudget"

@@ -79,6 +79,19 @@ func (s *Server) voidDocument(c echo.Context) error {
 	return s.answerProcess(c, v, err)
 }
 
+// recallDocument: POST /api/galaxyform/process/recall {businessId,
+// version?, comment?}: its owner takes a submitted document back to draft
+// before anyone decided on it (process.Service.Recall); 409 naming who
+// decided once someone did.
+func (s *Server) recallDocument(c echo.Context) error {
+	in, err := readProcessInput(c, `{"businessId": "EX02202611220001"}`)
+	if err != nil {
+		return err
+	}
+	v, err := s.process.Recall(c.Request().Context(), in.request(c))
+	return s.answerProcess(c, v, err)
+}
+
 // processHistory: GET /api/galaxyform/process/history?businessId=. The
 // document's state, what the user may do now, its tasks, events and budget.
 func (s *Server) processHistory(c echo.Context) error {

@@ -116,5 +116,24 @@ func (s *Server) evaluate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return ok(c, s.registry.Evaluate(doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)}, lang(c)))
+	ev := s.registry.Evaluate(doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)}, lang(c))
+	if ev.Budget, err = s.budgets.Preview(c.Request().Context(), doc, s.heldBy(c, doc), lang(c)); err != nil {
+		return err
+	}
+	return ok(c, ev)
+}
+
+// heldBy is the stored document an evaluated one is a version of, when the
+// user may open it: what it holds of budgets counts as available to it.
+func (s *Server) heldBy(c echo.Context, doc *engine.Document) string {
+	id := strings.TrimSpace(doc.Head().String("businessId"))
+	if id == "" {
+		return ""
+	}
+	ctx := c.Request().Context()
+	rec, err := s.documents.Get(ctx, id)
+	if err != nil || s.documents.MayOpen(ctx, CurrentUser(c), rec) != nil {
+		return ""
+	}
+	return rec.BusinessID
 }

@@ -73,6 +73,7 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/api/galaxyform/process/startProcess", signedIn, s.startProcess},
 		{"POST", "/api/galaxyform/process/complete", signedIn, s.completeTaskHandler},
 		{"POST", "/api/galaxyform/process/void", signedIn, s.voidDocument},
+		{"POST", "/api/galaxyform/process/recall", signedIn, s.recallDocument},
 		{"GET", "/api/galaxyform/process/history", signedIn, s.processHistory},
 		{"POST", "/api/galaxyform/worklist/query", signedIn, s.queryWorklist},
 		{"POST", "/api/galaxyform/budget/queryBudget", signedIn, s.queryBudget},

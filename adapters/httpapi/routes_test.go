@@ -60,6 +60,7 @@ var routeWalk = map[string]routeCall{
 	"POST /api/galaxyform/process/complete":       {"signed in", completeURL, `{"businessId":"{businessId}","taskId":1,"result":"approve"}`, [5]int{401, 404, 403, 404, 404}},
 	"POST /api/galaxyform/process/void":           {"signed in", voidURL, `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 200, 200}},
 	"GET /api/galaxyform/process/history":         {"signed in", historyURL + "{businessId}", "", [5]int{401, 200, 403, 200, 200}},
+	"POST /api/galaxyform/process/recall":         {"signed in", recallURL, `{"businessId":"{businessId}"}`, [5]int{401, 409, 403, 403, 409}},
 	"POST /api/galaxyform/worklist/query":         {"signed in", worklistURL, `{"list":"draft"}`, [5]int{401, 200, 200, 200, 200}},
 	"POST /api/galaxyform/budget/queryBudget":     {"signed in", queryBudgetURL, `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 200, 200}},
 	"POST /api/galaxyform/budget/postBudget":      {"signed in", postBudgetURL, `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 403, 200}},

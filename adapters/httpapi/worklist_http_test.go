@@ -157,7 +157,7 @@ func TestWorklists(t *testing.T) {
 func TestWorklistRefusals(t *testing.T) {
 	runScenarios(t, []apiScenario{
 		{name: "an unknown list", headers: inEnglish, method: "POST", url: worklistURL, body: `{"list":"mine"}`, expectedStatus: 400, expectedCode: "EINVALID",
-			expectedContent: []string{`list must be one of draft, todo, applied, done, returned, not \"mine\"`}},
+			expectedContent: []string{`list must be one of draft, todo, applied, done, returned, recall, not \"mine\"`}},
 		{name: "no list", method: "POST", url: worklistURL, body: `{}`, expectedStatus: 400, expectedCode: "EINVALID"},
 		{name: "an unknown filter", method: "POST", url: worklistURL, body: `{"list":"draft","owner":"x"}`, expectedStatus: 400, expectedCode: "EINVALID",
 			expectedContent: []string{`unknown field \"owner\"`}},

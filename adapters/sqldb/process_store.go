@@ -167,6 +167,15 @@ func (t *processTx) CompleteTask(taskID int64, by, result, comment string, at ti
 	return res.RowsAffected > 0, nil
 }
 
+// CancelTask cancels an open task; false when it is no longer open.
+func (t *processTx) CancelTask(taskID int64) (bool, error) {
+	res := t.tx.Model(&processTaskRow{}).Where("task_id = ? AND status = ?", taskID, process.TaskOpen).Update("status", process.TaskCancelled)
+	if res.Error != nil {
+		return false, fmt.Errorf("cancel task: %w", res.Error)
+	}
+	return res.RowsAffected > 0, nil
+}
+
 // RecordDecision puts a document on someone's completed list.
 func (t *processTx) RecordDecision(d process.Decision) error {
 	row := documentDoneRow(d)

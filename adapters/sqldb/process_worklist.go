@@ -39,6 +39,8 @@ func (s *ProcessStore) Worklist(ctx context.Context, f process.Filter) ([]proces
 		cols += ", t.task_id, t.step, t.assignee, t.opened_at"
 	case process.ListDone:
 		cols += ", t.complete_at, t.task_reult"
+	case process.ListReturned:
+		cols += ", " + lastReject("comment") + " AS reject_reason, " + lastReject("actor") + " AS reject_by"
 	}
 	dir := "DESC"
 	if f.Asc {
@@ -69,6 +71,12 @@ func worklistScope(db *gorm.DB, f process.Filter) (list, count *gorm.DB) {
 	switch f.List {
 	case process.ListDraft, process.ListReturned:
 		tx = tx.Where("(d.create_by = ? OR d.applicant = ?) AND d.status = ?", f.Me, f.Me, f.List)
+	case process.ListRecall:
+		tx = tx.Where("(d.create_by = ? OR d.applicant = ?) AND d.status IN ? AND d.process_id <> ''", f.Me, f.Me, f.RecallStates).
+			Where("NOT EXISTS (SELECT 1 FROM process_tasks x WHERE x.process_id = d.process_id AND x.status = ?)", process.TaskDone)
+		if len(f.NoRecallTypes) > 0 {
+			tx = tx.Where("d.doc_type NOT IN ?", f.NoRecallTypes)
+		}
 	case process.ListApplied:
 		tx = tx.Where("(d.create_by = ? OR d.applicant = ?) AND d.process_id <> ''", f.Me, f.Me)
 	case process.ListTodo:
@@ -115,6 +123,12 @@ func worklistCriteria(tx *gorm.DB, f process.Filter) *gorm.DB {
 		tx = tx.Where("d.created_at < ?", f.CreatedBefore)
 	}
 	return tx
+}
+
+// lastReject reads a column of a document's last reject event.
+func lastReject(col string) string {
+	return "(SELECT e." + col + " FROM document_events e WHERE e.business_id = d.business_id AND e.action = '" + process.ActionReject +
+		"' ORDER BY e.id DESC LIMIT 1)"
 }
 
 // likePrefix escapes a LIKE pattern's wildcards and matches the beginning.

@@ -47,6 +47,10 @@ func TestLifecycleTransitions(t *testing.T) {
 		{"gl", "returned", "void", false, "", model.ECONFLICT},
 		{"gl", "draft", "void", false, "voided", ""},
 		{"ap", "draft", "fly", false, "", model.EINVALID},
+		{"ap", "inApproval", "recall", false, "draft", ""},
+		{"ap", "returned", "recall", false, "", model.ECONFLICT},
+		{"ap", "approved", "recall", false, "", model.ECONFLICT},
+		{"gl", "inApproval", "recall", false, "", model.ECONFLICT},
 	}
 	for _, tt := range tests {
 		got, err := lc.Next(tt.family, tt.state, tt.action, tt.last)
@@ -54,7 +58,7 @@ func TestLifecycleTransitions(t *testing.T) {
 			t.Errorf("%s %s %s: %q %v, want %q %s", tt.family, tt.state, tt.action, got, err, tt.want, tt.code)
 		}
 	}
-	if got := strings.Join(lc.Allowed("ap", "inApproval"), ","); got != "approve,reject,addSign,supplement,print" {
+	if got := strings.Join(lc.Allowed("ap", "inApproval"), ","); got != "approve,reject,addSign,supplement,recall,print" {
 		t.Errorf("allowed in approval: %s", got)
 	}
 }

@@ -136,7 +136,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
     assertEqual((await answer).status(), 200, 'submit status');
     await page.locator('[data-notice="lifecycle"]').waitFor();
     await waitForStatus(page, 'inApproval');
-    assertEqual((await toolbar(page)).join(','), 'print', 'in approval the applicant can only print');
+    assertEqual((await toolbar(page)).join(','), 'recall,print', 'in approval, before any decision, the applicant can recall and print');
     await openHistory(page, toApprove);
     await page.locator('[data-history-events] tr[data-event="submit"]').waitFor();
     const task = page.locator('[data-history-tasks] tr[data-task-status="open"]');

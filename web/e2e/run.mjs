@@ -1,6 +1,6 @@
 // Runs every browser test against real formwork servers and prints, as its last line,
 // "N passed, N failed". `node e2e/run.mjs portal` runs one scenario (form, portal,
-// lifecycle, catalogue, masterdata, prefill, sso, legacy).
+// lifecycle, recall, catalogue, masterdata, prefill, sso, legacy).
 //
 // The form, portal, lifecycle, catalogue, masterdata and prefill scenarios share one server (seeded demo users, trusted source
 // systems); the single sign-on and earlier-menu scenarios start their own, configured
@@ -13,6 +13,7 @@ import { run as runPortal, TRUSTED_SOURCES } from './portal.e2e.mjs';
 import { run as runSso } from './sso.e2e.mjs';
 import { run as runLegacy } from './legacy.e2e.mjs';
 import { run as runLifecycle } from './lifecycle.e2e.mjs';
+import { run as runRecall } from './recall.e2e.mjs';
 import { run as runCatalogue } from './catalogue.e2e.mjs';
 import { run as runMasterdata } from './masterdata.e2e.mjs';
 import { run as runPrefill } from './prefill.e2e.mjs';
@@ -25,7 +26,7 @@ let server;
 let vite;
 let browser;
 try {
-  if (['form', 'portal', 'lifecycle', 'catalogue', 'masterdata', 'prefill'].some(want)) {
+  if (['form', 'portal', 'lifecycle', 'recall', 'catalogue', 'masterdata', 'prefill'].some(want)) {
     await setup.step('server starts', async () => {
       server = await startServer({ env: { FORMWORK_TRUSTED_SOURCES: TRUSTED_SOURCES } });
       console.log(`     server at ${server.url}`);
@@ -55,6 +56,7 @@ try {
     if (want('form')) await runForm(env);
     if (want('portal')) await runPortal(env);
     if (want('lifecycle')) await runLifecycle(env);
+    if (want('recall')) await runRecall(env);
     if (want('catalogue')) await runCatalogue(env);
     if (want('masterdata')) await runMasterdata(env);
     if (want('prefill')) await runPrefill(env);

@@ -95,6 +95,10 @@ type FormAnswer struct {
 	Check   engine.CheckView             `json:"check"`
 	Process FormProcess                  `json:"process"`
 	Schema  FormSchema                   `json:"schema"`
+	// Budget is what the document would draw on budgets if it were
+	// submitted now (as evaluate answers it), while its owner may save it;
+	// absent otherwise.
+	Budget *budget.Preview `json:"budget,omitempty"`
 }
 
 // FormProcess is the document's state and what the user may do now.
@@ -102,6 +106,9 @@ type FormProcess struct {
 	Status    string   `json:"status"`
 	ProcessID string   `json:"processId"`
 	Actions   []string `json:"actions"`
+	// Returned is why a returned document was returned (the last reject),
+	// shown at the top of the form; absent in any other state.
+	Returned *process.Rejection `json:"returned,omitempty"`
 }
 
 // FormSchema names the export the form renders the document with; etag is

@@ -199,7 +199,7 @@ type taskDecision struct {
 
 // worklistQuery is the body of queryWorklist.
 type worklistQuery struct {
-	List          string   `json:"list" required:"true" enum:"draft,todo,applied,done,returned"`
+	List          string   `json:"list" required:"true" enum:"draft,todo,applied,done,returned,recall"`
 	BusinessID    string   `json:"businessId"`
 	ProcessID     string   `json:"processId"`
 	Types         []string `json:"types"`

@@ -31,6 +31,7 @@ export function storedFormOf(envelope: Partial<Schemas['StoredForm']>): StoredFo
     check: isObject(form.check) ? form.check : undefined,
     process: { ...process, actions: Array.isArray(process.actions) ? process.actions : [] },
     schema: form.schema,
+    budget: isObject(form.budget) ? form.budget : undefined,
   };
   return { data, form: normalized };
 }

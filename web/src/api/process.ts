@@ -5,7 +5,7 @@ import type { Schemas } from './types';
 // printing"): submit, task actions, void, history and the print view.
 
 /** An action of schemas/_lifecycle.yaml; ProcessView.actions names those the user may take now. */
-export type LifecycleAction = 'save' | 'tempSave' | 'submit' | 'approve' | 'reject' | 'addSign' | 'supplement' | 'void' | 'print';
+export type LifecycleAction = 'save' | 'tempSave' | 'submit' | 'approve' | 'reject' | 'addSign' | 'supplement' | 'recall' | 'void' | 'print';
 
 /** The results a task is completed with (POST process/complete). */
 export type TaskResult = Schemas['TaskDecision']['result'];
@@ -46,6 +46,23 @@ export function completeTask(req: Schemas['TaskDecision']): Promise<ProcessView>
 export function voidDocument(req: Schemas['ProcessRequest']): Promise<ProcessView> {
   return apiCall<ProcessView>('POST', `${processBase}/void`, req);
 }
+
+/**
+ * POST process/recall: the owner takes a submitted document back to draft before anyone
+ * decided on it; 409 naming who decided once someone did.
+ */
+export function recallDocument(req: Schemas['ProcessRequest']): Promise<ProcessView> {
+  return apiCall<ProcessView>('POST', `${processBase}/recall`, req);
+}
+
+/** Why a returned document was returned: the last reject's reason, who and when. */
+export type Rejection = Schemas['Rejection'];
+
+/** What a document would draw on budgets if submitted now (evaluate's and the form answer's `budget`). */
+export type BudgetPreview = Schemas['Preview'];
+
+/** One budget account the document draws on, with the submit's finding when it would exceed. */
+export type BudgetPreviewLine = Schemas['PreviewLine'];
 
 /** GET process/history?businessId=: the ProcessView, for anyone who may open the document. */
 export function fetchProcessHistory(businessId: string, signal?: AbortSignal): Promise<ProcessView> {

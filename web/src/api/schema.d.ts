@@ -3698,6 +3698,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/galaxyform/process/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recall a submitted document to draft before anyone decided on it (its owner); 409 naming who decided once someone did.
+         * @description Access: signed in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ProcessRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["ProcessAnswer"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/galaxyform/process/startProcess": {
         parameters: {
             query?: never;
@@ -4423,7 +4525,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Worklists: draft, todo, applied, done, returned, with filters and paging.
+         * Worklists: draft, todo, applied, done, returned (with the last rejection reason), recall (mine in approval, nobody decided yet), with filters and paging.
          * @description Access: signed in.
          */
         post: {
@@ -5445,6 +5547,7 @@ export interface components {
             uniquename?: string | number | boolean | null;
         };
         Evaluation: {
+            budget?: components["schemas"]["Preview"];
             check: components["schemas"]["CheckResult"];
             fields: {
                 [key: string]: components["schemas"]["FieldState"];
@@ -5486,6 +5589,7 @@ export interface components {
         };
         FormAnswer: {
             action: string;
+            budget?: components["schemas"]["Preview"];
             check: components["schemas"]["CheckResult"];
             process: components["schemas"]["FormProcess"];
             schema: components["schemas"]["FormSchema"];
@@ -5520,6 +5624,7 @@ export interface components {
         FormProcess: {
             actions: string[] | null;
             processId: string;
+            returned?: components["schemas"]["Rejection"];
             status: string;
         };
         FormSchema: {
@@ -5675,6 +5780,28 @@ export interface components {
             permissionType: string;
             permissionUrl?: string;
         };
+        Preview: {
+            lines: components["schemas"]["PreviewLine"][] | null;
+        };
+        PreviewLine: {
+            /** @description An amount with two decimals. */
+            amount: number;
+            /** @description An amount with two decimals. */
+            available: number;
+            budgetAccount: string;
+            budgeted: boolean;
+            companyCode: string;
+            control: string;
+            department: string;
+            /** @description An amount with two decimals. */
+            draw: number;
+            exceeds: boolean;
+            message?: string;
+            period: string;
+            project: string;
+            rule?: string;
+            severity?: string;
+        };
         Problem: {
             column: number;
             file: string;
@@ -5694,6 +5821,7 @@ export interface components {
             family: string;
             openTask: null | components["schemas"]["ProcessTask"];
             processId: string;
+            returned?: components["schemas"]["Rejection"];
             schemaVersion: number;
             status: string;
             statusTxt: string;
@@ -5746,6 +5874,13 @@ export interface components {
             message: string;
         };
         RefusalData: components["schemas"]["CheckResult"] | components["schemas"]["ForbiddenFields"] | components["schemas"]["MasterDataFindings"] | null;
+        Rejection: {
+            at: string;
+            by: string;
+            byTxt: string;
+            reason: string;
+            taskId?: number;
+        };
         ReportAuthority: {
             companyCode: string;
             rptType: string;
@@ -5854,6 +5989,9 @@ export interface components {
             family: string;
             processId: string;
             receivedAt?: string;
+            rejectBy?: string;
+            rejectByTxt?: string;
+            rejectReason?: string;
             status: string;
             statusTxt: string;
             step?: string;
@@ -5883,7 +6021,7 @@ export interface components {
             createBy?: string;
             currentPage?: number;
             /** @enum {string} */
-            list: "draft" | "todo" | "applied" | "done" | "returned";
+            list: "draft" | "todo" | "applied" | "done" | "returned" | "recall";
             orderBy?: string;
             pageSize?: number;
             processId?: string;

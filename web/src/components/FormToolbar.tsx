@@ -10,6 +10,7 @@ import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LifecycleAction } from '../api/process';
@@ -22,6 +23,7 @@ const icons: Record<LifecycleAction, ReactElement> = {
   reject: <UndoOutlined />,
   addSign: <PersonAddAlt />,
   supplement: <HelpOutline />,
+  recall: <ReplayOutlined />,
   void: <BlockOutlined />,
   print: <PrintOutlined />,
 };
@@ -29,6 +31,7 @@ const icons: Record<LifecycleAction, ReactElement> = {
 const colors: Partial<Record<LifecycleAction, 'primary' | 'success' | 'warning' | 'error'>> = {
   approve: 'success',
   reject: 'warning',
+  recall: 'warning',
   void: 'error',
 };
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formExportQuery, type FormExportParams } from '../api/queries';
 import type { CheckResult, EvaluateResult, FieldState, FormDocument, FormProcess, SchemaRef, StoredForm } from '../api/types';
-import type { ProcessView } from '../api/process';
+import type { BudgetPreview, ProcessView } from '../api/process';
 import { useEdition, type EditionState } from '../auth/useEdition';
 import { formExportParams } from './exportParams';
 import { mergeValues } from './mergeValues';
@@ -27,6 +27,8 @@ export interface Shown {
   schemaLang: string;
   /** The action mode of that answer ('' for a new document). */
   formAction: string;
+  /** What the document would draw on budgets if submitted now: a save's or a load's form.budget, then evaluate's. */
+  budget?: BudgetPreview | null;
 }
 
 /**
@@ -41,7 +43,16 @@ function newShown(docType: string, company: string): Shown {
 /** The page's view of a save's or a load's answer. */
 export function shownOf(answer: StoredForm, lang: string): Shown {
   const { data, form } = answer;
-  return { document: data, states: form.states, check: form.check, process: form.process, schema: form.schema, schemaLang: lang, formAction: form.action };
+  return {
+    document: data,
+    states: form.states,
+    check: form.check,
+    process: form.process,
+    schema: form.schema,
+    schemaLang: lang,
+    formAction: form.action,
+    budget: form.budget ?? null,
+  };
 }
 
 /** A lifecycle answer moves the document on: its head and the process follow it. */
@@ -53,6 +64,7 @@ function withProcessView(prev: Shown, view: ProcessView): Shown {
     processId: view.processId,
     actions: view.actions ?? [],
     openTask: view.openTask ?? null,
+    returned: view.returned,
   };
   return { ...prev, document: { ...prev.document, head }, process };
 }
@@ -127,7 +139,15 @@ export function useFormSession({ docType, businessId, action }: { docType: strin
 
   const onEvaluated = useCallback((result: EvaluateResult) => {
     setShown((prev) =>
-      prev ? { ...prev, states: result.fields ?? prev.states, check: result.check ?? prev.check, document: mergeValues(prev.document, result.values ?? undefined) } : prev,
+      prev
+        ? {
+            ...prev,
+            states: result.fields ?? prev.states,
+            check: result.check ?? prev.check,
+            document: mergeValues(prev.document, result.values ?? undefined),
+            budget: result.budget ?? prev.budget,
+          }
+        : prev,
     );
   }, []);
   const { schedule, cancel } = useEvaluate(action, onEvaluated);

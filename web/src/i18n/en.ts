@@ -126,6 +126,7 @@ const en: Texts = {
     addSign: 'Add approver',
     supplement: 'Ask for more',
     void: 'Void',
+    recall: 'Recall',
     notYet: 'Not available yet',
   },
   process: {
@@ -153,7 +154,7 @@ const en: Texts = {
     request: 'Request',
     approver: 'Approver to add',
     noOpenTask: 'You hold no open task on this document.',
-    actions: { approve: 'Approve', reject: 'Reject', addSign: 'Add approver', supplement: 'Ask for more', void: 'Void' },
+    actions: { approve: 'Approve', reject: 'Reject', addSign: 'Add approver', supplement: 'Ask for more', recall: 'Recall', void: 'Void' },
     taskStates: { open: 'Open', pending: 'Pending', done: 'Done', cancelled: 'Cancelled' },
     done: {
       save: 'Saved',
@@ -164,11 +165,12 @@ const en: Texts = {
       addSign: 'Approver added',
       supplement: 'More information asked for',
       void: 'Voided',
+      recall: 'Recalled',
       print: 'Print view opened',
     },
   },
   worklist: {
-    titles: { draft: 'Draft box', todo: 'My to-do', applied: 'My applications', done: 'My completed', returned: 'My returned documents' },
+    titles: { draft: 'Draft box', todo: 'My to-do', applied: 'My applications', done: 'My completed', returned: 'My returned documents', recall: 'Cancellation' },
     docTypes: 'Document types',
     businessId: 'Business ID',
     createAtFrom: 'Created from',

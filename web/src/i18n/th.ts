@@ -126,6 +126,7 @@ const th: Texts = {
     addSign: 'เพิ่มผู้อนุมัติ',
     supplement: 'ขอข้อมูลเพิ่มเติม',
     void: 'ยกเลิกเอกสาร',
+    recall: 'เรียกคืน',
     notYet: 'ยังไม่เปิดให้บริการ',
   },
   process: {
@@ -153,7 +154,7 @@ const th: Texts = {
     request: 'คำขอ',
     approver: 'ผู้อนุมัติที่เพิ่ม',
     noOpenTask: 'คุณไม่มีงานที่รอดำเนินการในเอกสารนี้',
-    actions: { approve: 'อนุมัติ', reject: 'ปฏิเสธ', addSign: 'เพิ่มผู้อนุมัติ', supplement: 'ขอข้อมูลเพิ่มเติม', void: 'ยกเลิกเอกสาร' },
+    actions: { approve: 'อนุมัติ', reject: 'ปฏิเสธ', addSign: 'เพิ่มผู้อนุมัติ', supplement: 'ขอข้อมูลเพิ่มเติม', recall: 'เรียกคืน', void: 'ยกเลิกเอกสาร' },
     taskStates: { open: 'รอดำเนินการ', pending: 'ยังไม่เริ่ม', done: 'ดำเนินการแล้ว', cancelled: 'ยกเลิกแล้ว' },
     done: {
       save: 'บันทึกสำเร็จ',
@@ -164,11 +165,12 @@ const th: Texts = {
       addSign: 'เพิ่มผู้อนุมัติแล้ว',
       supplement: 'ขอข้อมูลเพิ่มเติมแล้ว',
       void: 'ยกเลิกเอกสารแล้ว',
+      recall: 'เรียกคืนแล้ว',
       print: 'เปิดหน้าพิมพ์แล้ว',
     },
   },
   worklist: {
-    titles: { draft: 'แบบร่าง', todo: 'งานที่ต้องทำ', applied: 'คำขอของฉัน', done: 'งานที่เสร็จแล้ว', returned: 'เอกสารที่ถูกส่งคืนของฉัน' },
+    titles: { draft: 'แบบร่าง', todo: 'งานที่ต้องทำ', applied: 'คำขอของฉัน', done: 'งานที่เสร็จแล้ว', returned: 'เอกสารที่ถูกส่งคืนของฉัน', recall: 'การยกเลิกเอกสาร' },
     docTypes: 'ประเภทเอกสาร',
     businessId: 'เลขที่เอกสาร',
     createAtFrom: 'สร้างตั้งแต่',

@@ -122,6 +122,7 @@ const zh = {
     addSign: '加签',
     supplement: '补充资料',
     void: '作废',
+    recall: '撤回',
     notYet: '暂未开放',
   },
   process: {
@@ -149,7 +150,7 @@ const zh = {
     request: '要求',
     approver: '加签审批人',
     noOpenTask: '您没有该单据的待办任务。',
-    actions: { approve: '同意', reject: '驳回', addSign: '加签', supplement: '补充资料', void: '作废' },
+    actions: { approve: '同意', reject: '驳回', addSign: '加签', supplement: '补充资料', recall: '撤回', void: '作废' },
     taskStates: { open: '待处理', pending: '未开始', done: '已处理', cancelled: '已取消' },
     done: {
       save: '保存成功',
@@ -160,11 +161,12 @@ const zh = {
       addSign: '加签成功',
       supplement: '已要求补充资料',
       void: '已作废',
+      recall: '已撤回',
       print: '已打开打印页',
     },
   },
   worklist: {
-    titles: { draft: '草稿箱', todo: '我的待办', applied: '我的申请', done: '我的已办', returned: '我的退回单据' },
+    titles: { draft: '草稿箱', todo: '我的待办', applied: '我的申请', done: '我的已办', returned: '我的退回单据', recall: '撤销单据' },
     docTypes: '单据类型',
     businessId: '单据编号',
     createAtFrom: '创建日期从',

@@ -17,6 +17,8 @@ import { useFormSession, type FormSession } from '../form/useFormSession';
 import { useFormActions } from '../form/useFormActions';
 import { otherButtons, toolbarActions } from '../process/toolbarActions';
 import HistoryPanel from '../process/HistoryPanel';
+import RejectionBanner from '../process/RejectionBanner';
+import BudgetPanel from '../process/BudgetPanel';
 import CommentDialog from '../process/CommentDialog';
 import FormHeader from '../components/FormHeader';
 import FormToolbar from '../components/FormToolbar';
@@ -122,12 +124,14 @@ export default function FormPage() {
           readonly={subTypeReadonly}
           onSubTypeChange={onSubTypeChange}
         />
+        <RejectionBanner returned={shown.process?.returned} />
         {exportQuery.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {t('form.loadFailed')}
           </Alert>
         )}
         <FormToolbar actions={toolbar} others={otherButtons(buttons)} busy={actions.busy} onAction={actions.onAction} />
+        {!readonly && <BudgetPanel preview={shown.budget} />}
         <DocumentForm
           schema={view.schema as RJSFSchema}
           uiSchema={view.uiSchema as UiSchema}

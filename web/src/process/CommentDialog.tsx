@@ -12,8 +12,8 @@ import TextField from '@mui/material/TextField';
 import { employeeSearchQuery, type EmployeeOption } from '../api/queries';
 import type { TaskResult } from '../api/process';
 
-/** What the dialog asks for: a task result, or a void. */
-export type CommentAction = TaskResult | 'void';
+/** What the dialog asks for: a task result, a void or a recall. */
+export type CommentAction = TaskResult | 'void' | 'recall';
 
 export interface CommentDialogProps {
   /** The action asked about; null: closed. */
@@ -59,8 +59,8 @@ function ApproverPicker({ value, onChange }: { value: EmployeeOption | null; onC
 }
 
 /**
- * The comment dialog of the task actions (approve, reject, add-sign, supplement) and
- * void: the comment (the request, for add-sign and supplement) and, for add-sign, the
+ * The comment dialog of the task actions (approve, reject, add-sign, supplement), void
+ * and recall: the comment (the request, for add-sign and supplement) and, for add-sign, the
  * approver to add. The server judges both; its refusal is shown here.
  */
 export default function CommentDialog({ action, businessId, onCancel, onConfirm }: CommentDialogProps) {

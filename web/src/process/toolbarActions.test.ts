@@ -34,6 +34,8 @@ describe('toolbarActions', () => {
       'supplement',
       'print',
     ]);
+    const owner = { actions: ['print', 'recall'], openTask: null };
+    expect(toolbarActions({ isNew: false, mode: 'read', buttons: readButtons, process: owner })).toEqual(['recall', 'print']);
     const onlooker = { actions: ['print'], openTask: null };
     expect(toolbarActions({ isNew: false, mode: 'edit', buttons: editButtons, process: onlooker })).toEqual(['print']);
   });

@@ -1,7 +1,7 @@
 import { taskResults, type LifecycleAction } from '../api/process';
 
 /** The toolbar's order of the lifecycle buttons. */
-export const lifecycleOrder: readonly LifecycleAction[] = ['save', 'tempSave', 'submit', 'approve', 'reject', 'addSign', 'supplement', 'void', 'print'];
+export const lifecycleOrder: readonly LifecycleAction[] = ['save', 'tempSave', 'submit', 'approve', 'reject', 'addSign', 'supplement', 'recall', 'void', 'print'];
 
 /** The modes in which the holder of the open task changes a document in approval (docs/api.md "Saving by state"). */
 const taskEditModes = new Set(['partedit', 'fssc', 'fsscPartedit', 'oaapplicant']);
@@ -27,7 +27,8 @@ export interface ToolbarInput {
  *   partedit / fssc / fsscPartedit / oaapplicant (the export offers `save` there): the
  *   server names the open task, or offers a task action (approve, reject, add-sign,
  *   supplement), which only the holder of the open task is offered;
- * - approve, reject, add-sign, supplement, void and print are the server's to allow.
+ * - approve, reject, add-sign, supplement, recall, void and print are the server's to allow
+ *   (recall: the owner, while nobody decided, in any mode).
  * A new document can only be saved (or temporarily saved): it has no state yet.
  */
 export function toolbarActions({ isNew, mode, buttons, process }: ToolbarInput): LifecycleAction[] {

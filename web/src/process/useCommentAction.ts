@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
-import { completeTask, voidDocument, type LifecycleAction, type ProcessView } from '../api/process';
+import { completeTask, recallDocument, voidDocument, type LifecycleAction, type ProcessView } from '../api/process';
 import { processHistoryQuery } from '../api/queries';
 import type { FormSession } from '../form/useFormSession';
 import type { Refusals } from '../form/useRefusals';
@@ -22,7 +22,8 @@ export interface CommentActionInput {
 }
 
 /**
- * The actions that ask for a comment (approve, reject, add-sign, supplement, void): the
+ * The actions that ask for a comment (approve, reject, add-sign, supplement, void,
+ * recall): the
  * dialog's action, and its 确认. A task action needs the open task's id: the form names
  * it when the server sends it, else the history is asked then (one request, on action).
  */
@@ -45,9 +46,10 @@ export function useCommentAction({ session, businessId, refusals, setBusy, after
     setBusy(a);
     try {
       let view: ProcessView;
-      if (a === 'void') {
+      if (a === 'void' || a === 'recall') {
         const version = session.shown?.document.head?.version;
-        view = await voidDocument({ businessId, version: typeof version === 'number' ? version : undefined, comment });
+        const req = { businessId, version: typeof version === 'number' ? version : undefined, comment };
+        view = await (a === 'void' ? voidDocument(req) : recallDocument(req));
       } else {
         const taskId = await openTaskId();
         if (taskId === undefined) return t('process.noOpenTask');

@@ -34,7 +34,10 @@ let completeAnswer: () => ReturnType<typeof ok>;
 
 const queries = () => m!.calls.filter((c) => c.path === '/api/galaxyform/worklist/query').map((c) => c.body as WorklistRequest);
 
-async function open(list: 'todo' | 'draft' | 'done') {
+let recalled: Call[];
+let itemOver: Partial<WorklistItem>;
+
+async function open(list: 'todo' | 'draft' | 'done' | 'returned' | 'recall') {
   m = await mount({ '/list': <WorklistPage list={list} /> }, '/list', (call) => {
     if (call.path === '/api/formwork/registry/editions') return ok([{ key: 'form', default: true }]);
     if (call.path === '/api/formwork/registry/docTypes')
@@ -45,8 +48,12 @@ async function open(list: 'todo' | 'draft' | 'done') {
     if (call.path === '/api/galaxyform/worklist/query') {
       const body = call.body as WorklistRequest;
       const start = (body.currentPage - 1) * body.pageSize;
-      const list = Array.from({ length: Math.max(0, Math.min(body.pageSize, total - start)) }, (_, i) => item(start + i + 1));
+      const list = Array.from({ length: Math.max(0, Math.min(body.pageSize, total - start)) }, (_, i) => item(start + i + 1, itemOver));
       return ok({ list, total, pageSize: body.pageSize, currentPage: body.currentPage });
+    }
+    if (call.path === '/api/galaxyform/process/recall') {
+      recalled.push(call);
+      return ok({ businessId: 'x' });
     }
     if (call.path === '/api/galaxyform/process/complete') {
       completed.push(call);
@@ -61,6 +68,8 @@ beforeEach(async () => {
   await i18n.changeLanguage('zh');
   total = 3;
   completed = [];
+  recalled = [];
+  itemOver = {};
   completeAnswer = () => ok({ businessId: 'x' });
 });
 
@@ -148,5 +157,31 @@ describe('WorklistPage', () => {
     expect(header).toContain('处理结果');
     expect(header).toContain('处理时间');
     expect($('[data-worklist-table] [data-row-action]')).toBeNull();
+  });
+
+  it('shows in my returned documents why each was returned and by whom', async () => {
+    total = 1;
+    itemOver = { status: 'returned', statusTxt: '已退回', rejectReason: '请补充住宿发票', rejectBy: 'manager01', rejectByTxt: '李四' };
+    await open('returned');
+    const header = [...document.querySelectorAll('[data-worklist-table] thead th')].map((th) => th.textContent);
+    expect(header).toContain('驳回原因');
+    expect(header).toContain('驳回人');
+    expect($('[data-cell="rejectReason"]')?.textContent).toBe('请补充住宿发票');
+    expect($('[data-cell="rejectBy"]')?.textContent).toBe('李四');
+  });
+
+  it('recalls from MY00006 with an optional comment and the version seen, and reads the list again', async () => {
+    itemOver = { version: 2, taskId: undefined };
+    await open('recall');
+    expect(queries()[0]).toEqual({ list: 'recall', pageSize: 10, currentPage: 1 });
+    expect($('[data-list-title]')?.textContent).toBe('撤销单据');
+    expect($('tr[data-row] [data-row-action="approve"]')).toBeNull();
+    await click('tr[data-row="EX02202611220003"] [data-row-action="recall"]');
+    await waitFor(() => $('[data-dialog="comment"][data-action="recall"]'));
+    await click('[data-action="confirm-comment"]');
+    await waitFor(() => recalled.length === 1);
+    expect(recalled[0].body).toEqual({ businessId: 'EX02202611220003', version: 2, comment: '' });
+    expect((await waitFor(() => $('[data-notice="lifecycle"]'))).textContent).toBe('已撤回');
+    await waitFor(() => queries().length === 2);
   });
 });

@@ -20,7 +20,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ApiError, errorText } from '../api/client';
-import { completeTask, type TaskResult } from '../api/process';
+import { completeTask, recallDocument, type TaskResult } from '../api/process';
 import { docTypesQuery, worklistQuery } from '../api/queries';
 import type { QuickRange, WorklistItem, WorklistKind } from '../api/worklist';
 import { useEdition } from '../auth/useEdition';
@@ -44,13 +44,15 @@ function pageIndex(currentPage: number, total: number, pageSize: number): number
   return Math.min(Math.max(0, currentPage - 1), last);
 }
 
-type Column = { key: string; render: (item: WorklistItem) => ReactNode; align?: 'right' };
+type Column = { key: string; render: (item: WorklistItem) => ReactNode; align?: 'right'; label?: string };
 
 /**
- * A worklist: draft box, my to-do, my applications, my completed or my returned
- * documents (POST /api/galaxyform/worklist/query), with filters, quick date ranges and
- * paging (10 a page, page 1). A document opens in the form in the mode its list implies;
- * from the to-do list an approver approves or rejects with a comment.
+ * A worklist: draft box, my to-do, my applications, my completed, my returned documents
+ * (with the rejection reason) or my documents to recall (POST
+ * /api/galaxyform/worklist/query), with filters, quick date ranges and paging (10 a page,
+ * page 1). A document opens in the form in the mode its list implies; from the to-do
+ * list an approver approves or rejects with a comment, from the recall list the owner
+ * recalls a document nobody decided on yet.
  */
 export default function WorklistPage({ list, title }: WorklistPageProps) {
   const { t, i18n } = useTranslation();
@@ -70,7 +72,8 @@ export default function WorklistPage({ list, title }: WorklistPageProps) {
   const request = buildWorklistQuery(list, applied, paging);
   const page = useQuery(worklistQuery(request, lang));
 
-  const [deciding, setDeciding] = useState<{ item: WorklistItem; result: TaskResult } | null>(null);
+  const [deciding, setDeciding] = useState<{ item: WorklistItem; result: TaskResult | 'recall' } | null>(null);
+  const rowActions = list === 'todo' || list === 'recall';
   const [notice, setNotice] = useState<string | null>(null);
 
   const apply = (filters: WorklistFilters) => {
@@ -82,9 +85,11 @@ export default function WorklistPage({ list, title }: WorklistPageProps) {
   const decide = async (comment: string): Promise<string | null> => {
     if (!deciding) return null;
     const { item, result } = deciding;
-    if (item.taskId === undefined) return t('process.noOpenTask');
+    const { taskId } = item;
+    if (result !== 'recall' && taskId === undefined) return t('process.noOpenTask');
     try {
-      await completeTask({ businessId: item.businessId, taskId: item.taskId, result, comment });
+      if (result === 'recall') await recallDocument({ businessId: item.businessId, version: item.version, comment });
+      else await completeTask({ businessId: item.businessId, taskId: taskId as number, result, comment });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: ['worklist'] });
       return errorText(error);
@@ -117,6 +122,12 @@ export default function WorklistPage({ list, title }: WorklistPageProps) {
     columns.push({ key: 'step', render: (item) => item.stepTxt || item.step }, { key: 'receivedAt', render: (item) => item.receivedAt });
   } else if (list === 'done') {
     columns.push({ key: 'taskReult', render: (item) => item.taskReultTxt || item.taskReult }, { key: 'completeAt', render: (item) => item.completeAt });
+  } else if (list === 'returned') {
+    columns.push(
+      { key: 'rejectReason', label: t('recall.worklist.rejectReason'), render: (item) => item.rejectReason ?? '' },
+      { key: 'rejectBy', label: t('recall.worklist.rejectBy'), render: (item) => item.rejectByTxt || item.rejectBy || '' },
+      { key: 'createAt', render: (item) => item.createAt },
+    );
   } else {
     columns.push({ key: 'createAt', render: (item) => item.createAt });
   }
@@ -130,6 +141,11 @@ export default function WorklistPage({ list, title }: WorklistPageProps) {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-list-title>
         {heading}
       </Typography>
+      {list === 'recall' && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('recall.worklist.recallHint')}
+        </Typography>
+      )}
       <WorklistFilterBar
         filters={editing}
         docTypes={docTypes}
@@ -151,10 +167,10 @@ export default function WorklistPage({ list, title }: WorklistPageProps) {
               <TableRow>
                 {columns.map((c) => (
                   <TableCell key={c.key} align={c.align}>
-                    {t(`worklist.columns.${c.key}`)}
+                    {c.label ?? t(`worklist.columns.${c.key}`)}
                   </TableCell>
                 ))}
-                {list === 'todo' && <TableCell>{t('worklist.columns.actions')}</TableCell>}
+                {rowActions && <TableCell>{t('worklist.columns.actions')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -179,11 +195,18 @@ export default function WorklistPage({ list, title }: WorklistPageProps) {
                       )}
                     </TableCell>
                   )}
+                  {list === 'recall' && (
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Button size="small" color="warning" variant="outlined" onClick={() => setDeciding({ item, result: 'recall' })} data-row-action="recall">
+                        {t('buttons.recall')}
+                      </Button>
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
               {page.isSuccess && rows.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={columns.length + (list === 'todo' ? 1 : 0)} data-worklist-empty>
+                  <TableCell colSpan={columns.length + (rowActions ? 1 : 0)} data-worklist-empty>
                     <Typography variant="body2" color="text.secondary">
                       {t('worklist.empty')}
                     </Typography>

@@ -2,7 +2,7 @@ import type { WorklistItem, WorklistKind } from '../api/worklist';
 
 /**
  * The menu entries that open a worklist (seeds/menus.yaml, navigation-and-access.md 2.2):
- * My travel's MY00001..MY00005 and My reimbursement's draft, apply, backlog, haveDone.
+ * My travel's MY00001..MY00006 and My reimbursement's draft, apply, backlog, haveDone.
  */
 const listOfMenu: Record<string, WorklistKind> = {
   MY00001: 'draft',
@@ -10,6 +10,7 @@ const listOfMenu: Record<string, WorklistKind> = {
   MY00003: 'todo',
   MY00004: 'done',
   MY00005: 'returned',
+  MY00006: 'recall',
   draft: 'draft',
   apply: 'applied',
   backlog: 'todo',
@@ -38,6 +39,7 @@ export function openModeOf(list: WorklistKind, item: Pick<WorklistItem, 'step'>)
   switch (list) {
     case 'draft':
     case 'returned':
+    case 'recall': // recalled, it is a draft to change
       return 'edit';
     case 'todo':
       return item.step === 'supplement' ? 'oaapplicant' : 'oareview';

@@ -65,9 +65,16 @@ describe('buildWorklistQuery', () => {
 
 describe('worklists of the menu', () => {
   it('maps the MY and main entries to their lists', () => {
-    expect(['MY00001', 'MY00002', 'MY00003', 'MY00004', 'MY00005'].map((c) => worklistOfMenu(c))).toEqual(['draft', 'applied', 'todo', 'done', 'returned']);
+    expect(['MY00001', 'MY00002', 'MY00003', 'MY00004', 'MY00005', 'MY00006'].map((c) => worklistOfMenu(c))).toEqual([
+      'draft',
+      'applied',
+      'todo',
+      'done',
+      'returned',
+      'recall',
+    ]);
     expect(['draft', 'apply', 'backlog', 'haveDone'].map((c) => worklistOfMenu(c))).toEqual(['draft', 'applied', 'todo', 'done']);
-    expect(worklistOfMenu('MY00006')).toBeNull();
+    expect(worklistOfMenu('MY00007')).toBeNull();
     expect(worklistOfMenu('X1', 'MY00003')).toBe('todo');
   });
 
@@ -80,6 +87,7 @@ describe('worklists of the menu', () => {
   it('opens drafts and returned documents to edit, to-dos to review or answer, the rest to read', () => {
     expect(openModeOf('draft', {})).toBe('edit');
     expect(openModeOf('returned', {})).toBe('edit');
+    expect(openModeOf('recall', {})).toBe('edit');
     expect(openModeOf('todo', { step: 'task1' })).toBe('oareview');
     expect(openModeOf('todo', { step: 'supplement' })).toBe('oaapplicant');
     expect(openModeOf('applied', {})).toBe('read');
