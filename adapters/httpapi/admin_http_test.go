@@ -121,7 +121,7 @@ func TestAdminManagesUsers(t *testing.T) {
 		refusedAt(t, api, "POST", adminUsersURL, newUser("lisi", "employee"), 409, "username", "exists already")
 		refusedAt(t, api, "POST", adminUsersURL, newUser("wangwu", "employee", "nope"), 422, "roles[1]", "there is no role nope")
 		refusedAt(t, api, "POST", adminUsersURL, newUser("Bad Name", "employee"), 422, "username", "lower-case letters")
-		refusedAt(t, api, "POST", adminUsersURL, strings.Replace(newUser("wangwu", "employee"), `"1000"`, `"NOPE"`, 1), 422, "companies[1]", "Company NOPE does not exist")
+		refusedAt(t, api, "POST", adminUsersURL, strings.Replace(newUser("wangwu", "employee"), `"1000"`, `"NOPE"`, 1), 422, "compId", "Company NOPE does not exist")
 		refusedAt(t, api, "PUT", adminUsersURL+"/admin", `{"empName":"Admin","compId":"1000","roles":["admin"],"active":false}`, 422, "active", "your own account")
 		refusedAt(t, api, "PUT", adminUsersURL+"/lisi", `{"username":"lisi2","empName":"Li","compId":"1000","roles":["employee"]}`, 422, "username", "cannot be changed")
 		refusedAt(t, api, "POST", adminUsersURL+"/lisi/password", passwords("abcdefgh", "abcdefgh"), 422, "password", "letters and digits")

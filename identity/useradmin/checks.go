@@ -82,14 +82,18 @@ func (s *Service) checkInput(ctx context.Context, in *AccountInput) error {
 	if err := tooLong(in); err != nil {
 		return err
 	}
-	in.Companies = sortedUnique(append(in.Companies, in.CompanyCode))
-	for i, c := range in.Companies {
-		if err := s.checkCompany(ctx, fmt.Sprintf("companies[%d]", i), c); err != nil {
-			return err
+	if err := s.checkCompany(ctx, "compId", in.CompanyCode); err != nil {
+		return err
+	}
+	for i, c := range in.Companies { // paths name the list as sent
+		if c = strings.TrimSpace(c); c != "" {
+			if err := s.checkCompany(ctx, fmt.Sprintf("companies[%d]", i), c); err != nil {
+				return err
+			}
 		}
 	}
-	in.Roles = sortedUnique(in.Roles)
-	if len(in.Roles) == 0 {
+	in.Companies = sortedUnique(append(in.Companies, in.CompanyCode))
+	if len(sortedUnique(in.Roles)) == 0 {
 		return required("roles", engine.Text{"zh": "至少一个角色", "en": "at least one role", "th": "อย่างน้อยหนึ่งบทบาท"})
 	}
 	roles, err := s.store.Roles(ctx)
@@ -103,7 +107,7 @@ func (s *Service) checkInput(ctx context.Context, in *AccountInput) error {
 		ids = append(ids, r.ID)
 	}
 	for i, r := range in.Roles {
-		if !known[r] {
+		if r = strings.TrimSpace(r); r != "" && !known[r] {
 			name := engine.Clip(r, 40)
 			return engine.Refuse(engine.ECHECK, fmt.Sprintf("roles[%d]", i), engine.Text{
 				"zh": "角色" + name + "不存在（可选：" + strings.Join(ids, "、") + "）",
@@ -111,6 +115,7 @@ func (s *Service) checkInput(ctx context.Context, in *AccountInput) error {
 				"th": "ไม่มีบทบาท " + name + " (บทบาทที่มี: " + strings.Join(ids, ", ") + ")"})
 		}
 	}
+	in.Roles = sortedUnique(in.Roles)
 	return nil
 }
 
