@@ -69,6 +69,9 @@ type AttemptStore interface {
 	ClearAttempts(ctx context.Context, kind, subject string) error
 	// RecordFailure keeps a password found wrong: who, when.
 	RecordFailure(ctx context.Context, username string, at time.Time) error
+	// RecordLockout keeps a username locked by its failures: who, when,
+	// until when (the logs show it).
+	RecordLockout(ctx context.Context, username string, at, until time.Time) error
 }
 
 // DelegationStore keeps delegations.

@@ -132,6 +132,9 @@ func (s *Service) wrongPassword(ctx context.Context, username string, r Reservat
 	}
 	left := UserLock.Limit - r.Attempts
 	if left <= 0 {
+		if err := s.store.RecordLockout(ctx, username, s.now(), r.Until); err != nil {
+			return err
+		}
 		return s.locked(accountLocked, r.Until)
 	}
 	minutes := int(UserLock.Period.Minutes())

@@ -35,6 +35,9 @@ func TestLoginComparesNoMoreThanTheLimit(t *testing.T) {
 	if len(store.failures) != UserLock.Limit {
 		t.Errorf("%d passwords compared, want %d", len(store.failures), UserLock.Limit)
 	}
+	if len(store.lockouts) != 1 || store.lockouts[0] != "alice" {
+		t.Errorf("lockouts recorded: %v, want one of alice", store.lockouts)
+	}
 	_, err := login(svc, "alice", "right", "192.0.2.1")
 	if r := refusalOf(err); r == nil || r.Reason != RefusedLocked || r.Text["en"] != "Too many failed logins: this account is locked, try again in 15 minutes" {
 		t.Errorf("the right password while locked: %v", err)

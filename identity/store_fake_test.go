@@ -21,6 +21,7 @@ type fakeStore struct {
 	delegations []Delegation
 	attempts    map[string]*fakeAttempts
 	failures    []string
+	lockouts    []string
 	reads       map[string]int // by method
 }
 
@@ -231,6 +232,13 @@ func (f *fakeStore) RecordFailure(_ context.Context, username string, _ time.Tim
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.failures = append(f.failures, username)
+	return nil
+}
+
+func (f *fakeStore) RecordLockout(_ context.Context, username string, _, _ time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.lockouts = append(f.lockouts, username)
 	return nil
 }
 

@@ -31,6 +31,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.budgetAndConfiguration()
 		w.searchHelps()
 		w.masterData()
+		w.administration()
 		w.coverage()
 	})
 }

@@ -41,7 +41,7 @@ var (
 // routes are registered. Document routes also check, per document, who may
 // open it (document_access.go).
 func (s *Server) routeTable() []Route {
-	return []Route{
+	table := []Route{
 		// identity (navigation-and-access.md 6, 7)
 		{"POST", "/api/galaxycommon/login/auth", public, s.loginWithPassword},
 		{"GET", "/api/galaxycommon/login/cas", public, s.loginWithTicket},
@@ -112,6 +112,9 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/rest/dic/children", signedIn, s.dictionaryList},
 		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
 	}
+	// configuration centre: users, logs, master-data board and changes
+	table = append(table, routesOf(s.admin.Routes())...)
+	return table
 }
 
 // uploads are the routes that read a file as their body, not JSON, with

@@ -8,11 +8,15 @@ import (
 	"io/fs"
 	"net/http"
 
+	"formwork/adapters/httpapi/adminapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/identity"
+	"formwork/identity/useradmin"
+	"formwork/logbook"
 	"formwork/masterdata"
+	"formwork/masterdata/audit"
 	"formwork/printing"
 	"formwork/process"
 	"formwork/registry"
@@ -35,6 +39,10 @@ type Services struct {
 	MasterData *masterdata.Service
 	SearchHelp *searchhelp.Service
 	Printing   *printing.Service
+	// the configuration centre's administration (adminapi)
+	UserAdmin   *useradmin.Service
+	Logs        *logbook.Service
+	MasterAudit *audit.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -66,12 +74,14 @@ type Server struct {
 	masterData *masterdata.Service
 	searchHelp *searchhelp.Service
 	printing   *printing.Service
+	admin      *adminapi.Handlers
 }
 
 // New builds the HTTP adapter on the use cases of svc.
 func New(svc Services, cfg Config) *Server {
 	s := &Server{e: echo.New(), cfg: cfg, documents: svc.Documents, process: svc.Process, budgets: svc.Budgets, idn: svc.Identity,
-		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing}
+		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing,
+		admin: adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit)}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

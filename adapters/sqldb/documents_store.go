@@ -164,6 +164,7 @@ func (d *documentTx) UpdateDocument(rec *documents.Record, expectVersion int, ex
 // AddEvent writes a document event.
 func (d *documentTx) AddEvent(ev *documents.Event) error {
 	row := eventRow(*ev)
+	row.At = row.At.UTC() // as every time the logs compare (logbook_store.go)
 	if err := d.tx.Create(&row).Error; err != nil {
 		return fmt.Errorf("write event: %w", err)
 	}

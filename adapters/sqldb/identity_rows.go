@@ -133,8 +133,20 @@ type ReportAuthority struct {
 	CompanyCode string `gorm:"size:20;not null;uniqueIndex:idx_report_authorities_key"`
 }
 
+// IdentityEvent is an audit event of the identity area (useradmin.Event):
+// a user created or changed, a password reset, a username locked.
+type IdentityEvent struct {
+	ID      int64     `gorm:"primaryKey;autoIncrement"`
+	At      time.Time `gorm:"not null;index"`
+	Kind    string    `gorm:"size:20;not null"`
+	Actor   string    `gorm:"size:64;not null"`
+	Action  string    `gorm:"size:20;not null"`
+	Subject string    `gorm:"size:64;not null;index"`
+	Detail  string    `gorm:"size:2000"`
+}
+
 // IdentityModels lists the identity row types, for migration.
 func IdentityModels() []any {
 	return []any{&User{}, &UserCompany{}, &Role{}, &RoleMenu{}, &UserRole{}, &MenuItem{},
-		&Session{}, &LoginFailure{}, &LoginAttempt{}, &Delegation{}, &ReportAuthority{}}
+		&Session{}, &LoginFailure{}, &LoginAttempt{}, &Delegation{}, &ReportAuthority{}, &IdentityEvent{}}
 }

@@ -3,6 +3,7 @@ package contract
 import (
 	"time"
 
+	"formwork/adapters/httpapi/adminapi"
 	"formwork/budget"
 	"formwork/engine"
 	"formwork/identity"
@@ -352,7 +353,7 @@ type refusal struct {
 type refusalData struct{}
 
 func (refusalData) JSONSchemaOneOf() []any {
-	return []any{engine.CheckView{}, forbiddenFields{}, MasterDataFindings{}}
+	return []any{engine.CheckView{}, forbiddenFields{}, MasterDataFindings{}, adminapi.FieldRefusal{}}
 }
 
 func (refusalData) PrepareJSONSchema(s *jsonschema.Schema) error {

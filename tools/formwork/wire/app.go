@@ -19,7 +19,10 @@ import (
 	"formwork/documents"
 	"formwork/engine"
 	"formwork/identity"
+	"formwork/identity/useradmin"
+	"formwork/logbook"
 	"formwork/masterdata"
+	"formwork/masterdata/audit"
 	"formwork/printing"
 	"formwork/process"
 	"formwork/registry"
@@ -107,6 +110,13 @@ func New(cfg Config) *App {
 		Budget: approvalBudget{a.Budgets}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
 	a.Documents.SetGate(a.Process)
 	a.Documents.SetReferences(a.MasterData)
+	a.UserAdmin = useradmin.NewService(a.identities, a.Identity, useradmin.Config{PasswordCost: cfg.PasswordCost, Now: cfg.Now,
+		CompanyExists: func(ctx context.Context, code string) (bool, error) {
+			c, err := a.MasterData.Company(ctx, code)
+			return c != nil, err
+		}})
+	a.Logs = logbook.NewService(sqldb.NewLogStore(cfg.DB), nil)
+	a.MasterAudit = audit.NewService(a.MasterData, sqldb.NewMasterDataStore(cfg.DB))
 	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }

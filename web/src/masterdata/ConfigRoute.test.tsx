@@ -24,7 +24,7 @@ const tree = [
       item('dataQuery', '主数据查询'),
       item('dataMaintain', '主数据维护'),
       item('maintainTravelStandards', '差旅标准'),
-      item('voucherLog', '凭证日志'),
+      item('unclaimedEntry', '未认领的菜单'),
     ],
   },
 ];
@@ -95,7 +95,14 @@ describe('configPageOf', () => {
     ['/cfg/maintainTravelStandards', 'list:travelStandard'],
     ['/maintainTravelStandards', 'list:travelStandard'],
     ['/cfg/city', 'list:city'],
-    ['/cfg/voucherLog', 'none'],
+    ['/cfg/unclaimedEntry', 'none'],
+    ['/cfg/tableMaintain', 'catalogue'],
+    ['/cfg/userManage', 'admin'],
+    ['/cfg/logQuery', 'admin'],
+    ['/logQuery', 'admin'],
+    ['/cfg/dataSync', 'admin'],
+    ['/dataSync', 'admin'],
+    ['/cfg/dataModify', 'admin'],
     ['/other/maintainTravelStandards', 'none'],
   ])('%s opens %s', (path, expected) => {
     const page = configPageOf(path, mdTypes);
@@ -109,6 +116,8 @@ describe('configPageOf', () => {
       '标准: travelStandard,city',
     ]);
     expect(typesByArea(mdTypes, 'maintain').find((a) => a.area === '标准')?.types.map((t) => t.code)).toEqual(['travelStandard']);
+    // table maintenance: the areas it names only
+    expect(typesByArea(mdTypes, 'query', ['组织']).map((a) => a.area)).toEqual(['组织']);
   });
 });
 
@@ -131,7 +140,7 @@ describe('menu routes of the configuration centre', () => {
   });
 
   it('an entry no page claims stays "not available yet"', async () => {
-    await openMenuRoute('/cfg/voucherLog');
+    await openMenuRoute('/cfg/unclaimedEntry');
     await waitFor(() => $('[data-page="placeholder"]'));
   });
 

@@ -3,9 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import DataModifyPage from '../admin/DataModifyPage';
+import DataSyncPage from '../admin/DataSyncPage';
+import LogsPage from '../admin/LogsPage';
+import UsersPage from '../admin/UsersPage';
 import ApproverConfigPage from './cfg/ApproverConfigPage';
 import DelegationPage from './cfg/DelegationPage';
-import { configPageOf, fixedConfigPage, type ConfigPage } from './configPages';
+import { configPageOf, fixedConfigPage, type AdminPage, type ConfigPage } from './configPages';
 import MasterDataCataloguePage from './MasterDataCataloguePage';
 import MasterDataListPage from './MasterDataListPage';
 import { typesQuery } from './queries';
@@ -13,13 +17,28 @@ import { typesQuery } from './queries';
 function pageElement(page: ConfigPage, title: string | undefined): ReactElement {
   switch (page.kind) {
     case 'catalogue':
-      return <MasterDataCataloguePage mode={page.mode} title={title} />;
+      return <MasterDataCataloguePage mode={page.mode} title={title} only={page.areas} />;
     case 'delegations':
       return <DelegationPage title={title} />;
     case 'approvers':
       return <ApproverConfigPage title={title} />;
     case 'list':
       return <MasterDataListPage type={page.type.code} title={title} />;
+    case 'admin':
+      return adminPage(page.page, title);
+  }
+}
+
+function adminPage(page: AdminPage, title: string | undefined): ReactElement {
+  switch (page) {
+    case 'users':
+      return <UsersPage title={title} />;
+    case 'logs':
+      return <LogsPage title={title} />;
+    case 'dataSync':
+      return <DataSyncPage title={title} />;
+    case 'dataModify':
+      return <DataModifyPage title={title} />;
   }
 }
 

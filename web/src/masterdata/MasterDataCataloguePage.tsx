@@ -18,12 +18,13 @@ export const listPath = (type: string) => `/masterdata/${encodeURIComponent(type
 /**
  * Master-data query and maintenance (/cfg/dataQuery, /cfg/dataMaintain): every type the
  * user may read (maintain: change) by area, each opening its list; maintenance also
- * links the configuration pages that are not master data.
+ * links the configuration pages that are not master data. Table maintenance
+ * (/cfg/tableMaintain) is maintenance of the configuration tables' areas only.
  */
-export default function MasterDataCataloguePage({ mode, title }: { mode: 'query' | 'maintain'; title?: string }) {
+export default function MasterDataCataloguePage({ mode, title, only }: { mode: 'query' | 'maintain'; title?: string; only?: readonly string[] }) {
   const { t, i18n } = useTranslation();
   const types = useQuery(typesQuery(i18n.language));
-  const areas = typesByArea(types.data ?? [], mode);
+  const areas = typesByArea(types.data ?? [], mode, only);
   return (
     <Container maxWidth="xl" sx={{ py: 3 }} data-page="md-catalogue" data-mode={mode}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-list-title>
@@ -50,7 +51,7 @@ export default function MasterDataCataloguePage({ mode, title }: { mode: 'query'
           </Box>
         </Paper>
       ))}
-      {mode === 'maintain' && (
+      {mode === 'maintain' && !only && (
         <Paper variant="outlined" sx={{ p: 2 }} data-area="cfg">
           <Typography variant="h6" sx={{ mb: 1 }}>
             {t('md.catalogue.configuration')}

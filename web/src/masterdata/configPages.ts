@@ -2,9 +2,16 @@
 // approver configuration, or the list of the master-data type whose `menu` it is.
 import type { MasterDataType } from './api';
 
+/** The configuration centre's administration pages (web/src/admin). */
+export type AdminPage = 'users' | 'logs' | 'dataSync' | 'dataModify';
+
+/** The areas of the configuration tables (dictionary, business-type and access configuration, system) table maintenance shows. */
+export const TABLE_AREAS = ['config', 'access', 'system'] as const;
+
 export type ConfigPage =
-  | { kind: 'catalogue'; mode: 'query' | 'maintain' }
+  | { kind: 'catalogue'; mode: 'query' | 'maintain'; areas?: readonly string[] }
   | { kind: 'delegations' }
+  | { kind: 'admin'; page: AdminPage }
   | { kind: 'approvers' }
   | { kind: 'list'; type: MasterDataType };
 
@@ -12,6 +19,13 @@ export type ConfigPage =
 const fixedPages: Record<string, ConfigPage> = {
   '/cfg/dataQuery': { kind: 'catalogue', mode: 'query' },
   '/cfg/dataMaintain': { kind: 'catalogue', mode: 'maintain' },
+  '/cfg/tableMaintain': { kind: 'catalogue', mode: 'maintain', areas: TABLE_AREAS },
+  '/cfg/userManage': { kind: 'admin', page: 'users' },
+  '/cfg/logQuery': { kind: 'admin', page: 'logs' },
+  '/logQuery': { kind: 'admin', page: 'logs' },
+  '/cfg/dataSync': { kind: 'admin', page: 'dataSync' },
+  '/dataSync': { kind: 'admin', page: 'dataSync' },
+  '/cfg/dataModify': { kind: 'admin', page: 'dataModify' },
   '/cfg/proxyAuthCfg': { kind: 'delegations' },
   '/main/proxyAuthCfgView': { kind: 'delegations' },
   '/proxyAuthCfg': { kind: 'delegations' },
@@ -44,11 +58,19 @@ export function configPageOf(path: string, types: readonly MasterDataType[] | un
   return claimed ? { kind: 'list', type: claimed } : null;
 }
 
-/** The readable types grouped by area (in the order the server lists them); maintain: only those the user may change. */
-export function typesByArea(types: readonly MasterDataType[], mode: 'query' | 'maintain'): Array<{ area: string; types: MasterDataType[] }> {
+/**
+ * The readable types grouped by area (in the order the server lists them); maintain: only
+ * those the user may change; areas: only those of these areas (all when undefined).
+ */
+export function typesByArea(
+  types: readonly MasterDataType[],
+  mode: 'query' | 'maintain',
+  areas?: readonly string[],
+): Array<{ area: string; types: MasterDataType[] }> {
   const groups = new Map<string, MasterDataType[]>();
   for (const t of types) {
     if (!t.canRead || (mode === 'maintain' && !t.canWrite)) continue;
+    if (areas && !areas.includes(t.area)) continue;
     const list = groups.get(t.area) ?? [];
     list.push(t);
     groups.set(t.area, list);
