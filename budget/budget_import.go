@@ -78,7 +78,14 @@ func (s *Service) Import(ctx context.Context, rows []ImportRow, scope Scope, by 
 		if err != nil {
 			return Imported{}, err
 		}
-		problems = append(problems, found...)
+		for _, f := range found {
+			row, _ := strconv.Atoi(strings.SplitN(strings.TrimPrefix(f.Path, "rows["), "]", 2)[0])
+			msg := make(engine.Text, len(f.Text))
+			for l, t := range f.Text {
+				msg[l] = rowPrefix(row, l) + t
+			}
+			problems = append(problems, engine.Refuse(engine.ECHECK, f.Path, msg))
+		}
 	}
 	if len(problems) > 0 {
 		return Imported{}, sortedProblems(problems)

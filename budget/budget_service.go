@@ -90,6 +90,15 @@ type AccountControls interface {
 // a draw without a budget is not controlled.
 func (s *Service) SetAccountControls(c AccountControls) { s.controls = c }
 
+// AccountControl is how an account is controlled in a company where a
+// node has no budget of it ("" when nothing says: not controlled).
+func (s *Service) AccountControl(ctx context.Context, company, account string) (string, error) {
+	if s.controls == nil {
+		return "", nil
+	}
+	return s.controls.AccountControl(ctx, company, account)
+}
+
 // NewService builds the service on a store and a clock.
 func NewService(store Store, now func() time.Time) *Service {
 	return &Service{store: store, now: now}

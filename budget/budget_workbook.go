@@ -3,6 +3,7 @@ package budget
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"formwork/engine"
 	"formwork/masterdata/workbook"
@@ -19,7 +20,7 @@ var workbookColumns = []workbook.Column{
 	{Name: "budgetAccount", Label: engine.Text{"zh": "预算科目", "en": "Budget account", "th": "บัญชีงบประมาณ"}},
 	{Name: "project", Label: engine.Text{"zh": "项目", "en": "Project", "th": "โครงการ"}},
 	{Name: "period", Label: engine.Text{"zh": "期间", "en": "Period", "th": "งวด"}},
-	{Name: "amount", Label: engine.Text{"zh": "预算金额", "en": "Amount", "th": "จำนวนเงินงบประมาณ"}, Kind: workbook.Number},
+	{Name: "amount", Label: engine.Text{"zh": "预算金额", "en": "Amount", "th": "จำนวนเงินงบประมาณ"}}, // text: 3,000.00 reads too
 	{Name: "control", Label: engine.Text{"zh": "控制方式", "en": "Control", "th": "การควบคุม"}},
 }
 
@@ -70,8 +71,8 @@ func ReadWorkbook(b []byte) ([]ImportRow, error) {
 		}
 		r := ImportRow{Row: c.Number, CompanyCode: text("companyCode"), Department: text("department"), BudgetAccount: text("budgetAccount"),
 			Project: text("project"), Period: text("period"), Control: text("control")}
-		if v, ok := c.Values["amount"].(json.Number); ok {
-			m, err := ParseMoney(v.String())
+		if v := text("amount"); v != "" {
+			m, err := ParseMoney(strings.ReplaceAll(v, ",", ""))
 			if e, isErr := err.(*engine.Error); isErr {
 				msg := make(engine.Text, len(e.Text))
 				for l, t := range e.Text {

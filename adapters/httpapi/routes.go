@@ -3,6 +3,7 @@ package httpapi
 import (
 	"sort"
 
+	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/kit"
@@ -41,7 +42,7 @@ var (
 // routes are registered. Document routes also check, per document, who may
 // open it (document_access.go).
 func (s *Server) routeTable() []Route {
-	return []Route{
+	return append([]Route{
 		// identity (navigation-and-access.md 6, 7)
 		{"POST", "/api/galaxycommon/login/auth", public, s.loginWithPassword},
 		{"GET", "/api/galaxycommon/login/cas", public, s.loginWithTicket},
@@ -110,12 +111,14 @@ func (s *Server) routeTable() []Route {
 		{"GET", "/api/galaxyform/doc/type/load", signedIn, s.loadDocType},
 		{"POST", "/rest/dic/children", signedIn, s.dictionaryList},
 		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
-	}
+	},
+		// the budget pages (the /budget menu)
+		routesOf(s.budgetAPI.Routes())...)
 }
 
 // uploads are the routes that read a file as their body, not JSON, with
 // its content type.
-var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX}
+var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX, "POST " + budgetapi.ImportPath: contract.XLSX}
 
 // register adds the route table to echo, each route behind its access check.
 func (s *Server) register() {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 
+	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/budget"
 	"formwork/documents"
@@ -66,12 +67,14 @@ type Server struct {
 	masterData *masterdata.Service
 	searchHelp *searchhelp.Service
 	printing   *printing.Service
+	budgetAPI  *budgetapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
 func New(svc Services, cfg Config) *Server {
 	s := &Server{e: echo.New(), cfg: cfg, documents: svc.Documents, process: svc.Process, budgets: svc.Budgets, idn: svc.Identity,
-		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing}
+		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing,
+		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData)}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a
