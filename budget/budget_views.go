@@ -67,6 +67,7 @@ type MovementView struct {
 	Project       string    `json:"project"`
 	Period        string    `json:"period"`
 	BusinessID    string    `json:"businessId"`
+	DocType       string    `json:"docType"` // the document's type ("" without a document)
 	Kind          string    `json:"kind"`
 	Amount        Money     `json:"amount"`
 	At            time.Time `json:"at"`

@@ -49,7 +49,8 @@ func (s *BudgetStore) Departmental(ctx context.Context, q budget.Query) ([]budge
 
 // Movements are a page of the budget log, newest first.
 func (s *BudgetStore) Movements(ctx context.Context, q budget.MovementQuery) ([]budget.MovementView, int64, error) {
-	db := budgetFilter(s.db.WithContext(ctx).Table("budget_movements AS m").Joins("JOIN budgets b ON b.id = m.budget_id"), q.Node, "b.")
+	db := budgetFilter(s.db.WithContext(ctx).Table("budget_movements AS m").Joins("JOIN budgets b ON b.id = m.budget_id").
+		Joins("LEFT JOIN documents d ON d.business_id = m.business_id AND m.business_id <> ''"), q.Node, "b.")
 	db = whereSet(db, map[string]string{"m.business_id": q.BusinessID, "m.kind": q.Kind, "m.actor": q.Actor})
 	if q.BudgetID != 0 {
 		db = db.Where("m.budget_id = ?", q.BudgetID)
@@ -59,7 +60,7 @@ func (s *BudgetStore) Movements(ctx context.Context, q budget.MovementQuery) ([]
 		return nil, 0, fmt.Errorf("count budget movements: %w", err)
 	}
 	rows := []budget.MovementView{}
-	err := db.Select("m.id, m.budget_id, b.company_code, b.department, b.budget_account, b.project, b.period, m.business_id, m.kind, m.amount, m.at, m.actor, m.reason, m.pending").
+	err := db.Select("m.id, m.budget_id, b.company_code, b.department, b.budget_account, b.project, b.period, m.business_id, COALESCE(d.doc_type, '') AS doc_type, m.kind, m.amount, m.at, m.actor, m.reason, m.pending").
 		Order("m.at DESC, m.id DESC").Limit(q.Limit).Offset(q.Offset).Scan(&rows).Error
 	if err != nil {
 		return nil, 0, fmt.Errorf("list budget movements: %w", err)

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import BudgetPage from '../budget/BudgetPage';
 import ApproverConfigPage from './cfg/ApproverConfigPage';
 import DelegationPage from './cfg/DelegationPage';
 import { configPageOf, fixedConfigPage, type ConfigPage } from './configPages';
@@ -18,6 +19,8 @@ function pageElement(page: ConfigPage, title: string | undefined): ReactElement 
       return <DelegationPage title={title} />;
     case 'approvers':
       return <ApproverConfigPage title={title} />;
+    case 'budget':
+      return <BudgetPage page={page.page} title={title} />;
     case 'list':
       return <MasterDataListPage type={page.type.code} title={title} />;
   }
