@@ -94,9 +94,14 @@ export default function BudgetTablePage({ mode, title }: { mode: BudgetTableMode
     switch (mode) {
       case 'table':
         return (
-          <Button size="small" onClick={() => setEditing(b)} data-row-action="edit">
-            {t('budget.table.edit')}
-          </Button>
+          <>
+            <Button size="small" onClick={() => setEditing(b)} data-row-action="edit">
+              {t('budget.table.edit')}
+            </Button>
+            <Button size="small" onClick={() => setAdjusting(b)} disabled={b.pending !== null} data-row-action="adjust">
+              {t('budget.table.adjust')}
+            </Button>
+          </>
         );
       case 'query':
         return (
