@@ -69,7 +69,9 @@ type Imported struct {
 // node is created with amount 0 and the row's amount waiting for
 // confirmation; a higher amount than the confirmed one waits for
 // confirmation (Decide); a lower one counts at once. The control is set as
-// the row says. Each change is a MovementImport.
+// the row says (not done: a control loosened by an import counts at once,
+// without confirmation; only amounts wait). Each change is a
+// MovementImport.
 func (s *Service) Import(ctx context.Context, rows []ImportRow, scope Scope, by string) (Imported, error) {
 	problems := checkRows(rows, scope)
 	if s.codes != nil {
