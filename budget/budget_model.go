@@ -24,6 +24,14 @@ type Budget struct {
 	UpdateBy      string    `json:"updateBy"`
 	CreatedAt     time.Time `json:"-"`
 	UpdatedAt     time.Time `json:"updatedAt"`
+	// Pending is an amount above Amount that an import or an adjustment
+	// asked for and that waits for a second person's confirmation (nil:
+	// none); until then control reads Amount, the confirmed amount.
+	Pending       *Money     `json:"pending"`
+	PendingKind   string     `json:"pendingKind"` // MovementAdjust or MovementImport
+	PendingBy     string     `json:"pendingBy"`
+	PendingReason string     `json:"pendingReason"`
+	PendingAt     *time.Time `json:"pendingAt"`
 }
 
 // Available is what the budget still allows.
@@ -130,15 +138,23 @@ type Holding struct {
 	Released      Money  `json:"released"`
 }
 
-// Movement is one change of a budget by a document: the budget log.
+// Movement is one change of a budget, by a document (occupy, release,
+// consume) or by budget staff (adjust, import, confirm, reject): the budget
+// log. Amount is positive for a document's movements; for the others it is
+// the change of the budget's amount (negative when lowered).
 type Movement struct {
 	ID         int64
 	BudgetID   uint
-	BusinessID string
-	Kind       string // MovementOccupy, MovementRelease, MovementConsume
+	BusinessID string // "" for budget staff's movements
+	Kind       string // MovementOccupy ... MovementReject
 	Amount     Money
 	At         time.Time
 	Actor      string
+	// Reason is the reason given for an adjustment or a rejection.
+	Reason string
+	// Pending: a raise that waits for confirmation (it counts once
+	// confirmed: a MovementConfirm follows).
+	Pending bool
 }
 
 // Movement kinds.
@@ -146,7 +162,14 @@ const (
 	MovementOccupy  = "occupy"
 	MovementRelease = "release"
 	MovementConsume = "consume"
+	MovementAdjust  = "adjust"
+	MovementImport  = "import"
+	MovementConfirm = "confirm"
+	MovementReject  = "reject"
 )
+
+// MovementKinds are the kinds of movement, in the order a log lists them.
+var MovementKinds = []string{MovementOccupy, MovementRelease, MovementConsume, MovementAdjust, MovementImport, MovementConfirm, MovementReject}
 
 // Plan is what a document draws: the node and the amount per account.
 type Plan struct {

@@ -47,6 +47,10 @@ type Store interface {
 	// AddMappings and AddBudgets write seed data.
 	AddMappings(ctx context.Context, rows []AccountMapping) error
 	AddBudgets(ctx context.Context, rows []Budget) error
+	// InAdjustTx runs fn in one transaction: committed when fn returns
+	// nil, rolled back otherwise.
+	InAdjustTx(ctx context.Context, fn func(tx AdjustTx) error) error
+	Reads
 }
 
 // ErrNodeTaken is AddBudget's error when the node has a budget already.
@@ -70,18 +74,30 @@ type Service struct {
 	store    Store
 	now      func() time.Time
 	controls AccountControls
+	codes    Codes
 }
 
-// AccountControls says how a budget account is controlled where a node
-// has no budget of it: strong, weak or none ("" for an account it does not
-// know). Master data's budget accounts say it.
+// AccountControls says how a budget account is controlled in a company
+// where a node has no budget of it: strong, weak or none ("" for an
+// account it does not know). Master data says it: the budget rule of the
+// company and account when there is one, else the budget account's own
+// control.
 type AccountControls interface {
-	AccountControl(ctx context.Context, account string) (string, error)
+	AccountControl(ctx context.Context, company, account string) (string, error)
 }
 
 // SetAccountControls sets where the accounts' own control is read; unset,
 // a draw without a budget is not controlled.
 func (s *Service) SetAccountControls(c AccountControls) { s.controls = c }
+
+// AccountControl is how an account is controlled in a company where a
+// node has no budget of it ("" when nothing says: not controlled).
+func (s *Service) AccountControl(ctx context.Context, company, account string) (string, error) {
+	if s.controls == nil {
+		return "", nil
+	}
+	return s.controls.AccountControl(ctx, company, account)
+}
 
 // NewService builds the service on a store and a clock.
 func NewService(store Store, now func() time.Time) *Service {
@@ -102,6 +118,13 @@ func (s Scope) Covers(company string) bool { return s.All || slices.Contains(s.C
 // scope, one page (Limit rows after Offset).
 type Query struct {
 	CompanyCode, Department, BudgetAccount, Project, Period, Control string
+	// PeriodFrom and PeriodTo (yyyy-MM) bound the period when set.
+	PeriodFrom, PeriodTo string
+	// Pending: only budgets with a change waiting for confirmation.
+	Pending bool
+	// Sort is a field of the table (Sortable), a leading "-" descending;
+	// "": newest period first, then by node.
+	Sort string
 
 	Scope         Scope
 	Limit, Offset int
@@ -109,6 +132,9 @@ type Query struct {
 
 // Find is a page of budgets and how many the query selects in all.
 func (s *Service) Find(ctx context.Context, q Query) ([]Budget, int64, error) {
+	if err := checkQuery(q); err != nil {
+		return nil, 0, err
+	}
 	return s.store.Find(ctx, q)
 }
 
@@ -135,7 +161,7 @@ func (s *Service) PlanOf(ctx context.Context, doc *engine.Document) (Plan, error
 	node, draws := Draws(doc, rules, s.now().Format("2006-01-02"))
 	for i := range draws {
 		if s.controls != nil {
-			if draws[i].Control, err = s.controls.AccountControl(ctx, draws[i].Account); err != nil {
+			if draws[i].Control, err = s.controls.AccountControl(ctx, node.CompanyCode, draws[i].Account); err != nil {
 				return Plan{}, err
 			}
 		}

@@ -29,6 +29,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.registry()
 		w.documentLife()
 		w.budgetAndConfiguration()
+		w.budgetPages()
 		w.searchHelps()
 		w.masterData()
 		w.administration()

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"sort"
 
+	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/kit"
@@ -114,12 +115,14 @@ func (s *Server) routeTable() []Route {
 	}
 	// configuration centre: users, logs, master-data board and changes
 	table = append(table, routesOf(s.admin.Routes())...)
+	// the budget pages (the /budget menu)
+	table = append(table, routesOf(s.budgetAPI.Routes())...)
 	return table
 }
 
 // uploads are the routes that read a file as their body, not JSON, with
 // its content type.
-var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX}
+var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX, "POST " + budgetapi.ImportPath: contract.XLSX}
 
 // register adds the route table to echo, each route behind its access check.
 func (s *Server) register() {

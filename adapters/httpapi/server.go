@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"formwork/adapters/httpapi/adminapi"
+	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/budget"
 	"formwork/documents"
@@ -75,13 +76,15 @@ type Server struct {
 	searchHelp *searchhelp.Service
 	printing   *printing.Service
 	admin      *adminapi.Handlers
+	budgetAPI  *budgetapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
 func New(svc Services, cfg Config) *Server {
 	s := &Server{e: echo.New(), cfg: cfg, documents: svc.Documents, process: svc.Process, budgets: svc.Budgets, idn: svc.Identity,
 		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing,
-		admin: adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit)}
+		admin:     adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit),
+		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData)}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

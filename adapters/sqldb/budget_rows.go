@@ -21,6 +21,11 @@ type Budget struct {
 	UpdateBy      string       `gorm:"size:64"`
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
+	Pending       *budget.Money
+	PendingKind   string `gorm:"size:10;not null;default:''"`
+	PendingBy     string `gorm:"size:64;not null;default:''"`
+	PendingReason string `gorm:"size:400;not null;default:''"`
+	PendingAt     *time.Time
 }
 
 // TableName is the budgets table.
@@ -63,8 +68,10 @@ type BudgetMovement struct {
 	BusinessID string       `gorm:"size:40;not null;index"`
 	Kind       string       `gorm:"size:10;not null"`
 	Amount     budget.Money `gorm:"not null"`
-	At         time.Time    `gorm:"not null"`
+	At         time.Time    `gorm:"not null;index"`
 	Actor      string       `gorm:"size:64;not null"`
+	Reason     string       `gorm:"size:400;not null;default:''"`
+	Pending    bool         `gorm:"not null;default:false"`
 }
 
 // TableName is the budget log table.

@@ -75,22 +75,13 @@ func (s *BudgetStore) Holdings(ctx context.Context, businessID string) ([]budget
 
 // Find is a page of budgets and how many q selects.
 func (s *BudgetStore) Find(ctx context.Context, q budget.Query) ([]budget.Budget, int64, error) {
-	db := s.db.WithContext(ctx).Model(&Budget{})
-	for _, f := range []struct{ col, v string }{{"company_code", q.CompanyCode}, {"department", q.Department}, {"budget_account", q.BudgetAccount},
-		{"project", q.Project}, {"period", q.Period}, {"control", q.Control}} {
-		if v := strings.TrimSpace(f.v); v != "" {
-			db = db.Where(f.col+" = ?", v)
-		}
-	}
-	if !q.Scope.All {
-		db = db.Where("company_code IN ?", q.Scope.Companies)
-	}
+	db := budgetFilter(s.db.WithContext(ctx).Model(&Budget{}), q, "")
 	var total int64
 	if err := db.Count(&total).Error; err != nil {
 		return nil, 0, fmt.Errorf("count budgets: %w", err)
 	}
 	var rows []Budget
-	if err := db.Order("period DESC, company_code, department, budget_account, project").Limit(q.Limit).Offset(q.Offset).Find(&rows).Error; err != nil {
+	if err := db.Order(budgetOrder(q.Sort)).Limit(q.Limit).Offset(q.Offset).Find(&rows).Error; err != nil {
 		return nil, 0, fmt.Errorf("list budgets: %w", err)
 	}
 	out := make([]budget.Budget, len(rows))
@@ -98,6 +89,48 @@ func (s *BudgetStore) Find(ctx context.Context, q budget.Query) ([]budget.Budget
 		out[i] = budget.Budget(r)
 	}
 	return out, total, nil
+}
+
+// budgetFilter selects the budgets of q (columns of the table named by
+// prefix, "" or "b.").
+func budgetFilter(db *gorm.DB, q budget.Query, prefix string) *gorm.DB {
+	for _, f := range []struct{ col, v string }{{"company_code", q.CompanyCode}, {"department", q.Department}, {"budget_account", q.BudgetAccount},
+		{"project", q.Project}, {"period", q.Period}, {"control", q.Control}} {
+		if v := strings.TrimSpace(f.v); v != "" {
+			db = db.Where(prefix+f.col+" = ?", v)
+		}
+	}
+	if v := strings.TrimSpace(q.PeriodFrom); v != "" {
+		db = db.Where(prefix+"period >= ?", v)
+	}
+	if v := strings.TrimSpace(q.PeriodTo); v != "" {
+		db = db.Where(prefix+"period <= ?", v)
+	}
+	if q.Pending {
+		db = db.Where(prefix + "pending IS NOT NULL")
+	}
+	if !q.Scope.All {
+		db = db.Where(prefix+"company_code IN ?", append(q.Scope.Companies, ""))
+	}
+	return db
+}
+
+// budgetColumns are the columns of the budget table's sortable fields.
+var budgetColumns = map[string]string{"companyCode": "company_code", "department": "department", "budgetAccount": "budget_account",
+	"project": "project", "period": "period", "amount": "amount", "occupied": "occupied", "consumed": "consumed",
+	"available": "amount - occupied - consumed", "control": "control", "updatedAt": "updated_at"}
+
+// budgetOrder is the ORDER BY of a sort (budget.Sortable checked it).
+func budgetOrder(sort string) string {
+	const natural = "period DESC, company_code, department, budget_account, project"
+	col, ok := budgetColumns[strings.TrimPrefix(sort, "-")]
+	if !ok {
+		return natural
+	}
+	if strings.HasPrefix(sort, "-") {
+		col += " DESC"
+	}
+	return col + ", " + natural + ", id"
 }
 
 // Budget loads a budget; nil when there is none.
@@ -149,6 +182,11 @@ func (s *BudgetStore) ChangeBudget(ctx context.Context, id uint, amount budget.M
 		return false, fmt.Errorf("save budget: %w", res.Error)
 	}
 	return res.RowsAffected == 1, nil
+}
+
+// InAdjustTx runs fn in one transaction.
+func (s *BudgetStore) InAdjustTx(ctx context.Context, fn func(tx budget.AdjustTx) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return fn(budgetTx{db: tx}) })
 }
 
 // HasMapping says whether there is any mapping row.

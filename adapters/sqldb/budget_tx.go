@@ -3,6 +3,7 @@ package sqldb
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"formwork/budget"
@@ -127,6 +128,47 @@ func (t budgetTx) update(model any, what, where string, id any, amount budget.Mo
 		return false, fmt.Errorf("%s: %w", what, res.Error)
 	}
 	return res.RowsAffected == 1, nil
+}
+
+func (t budgetTx) LoadBudget(id uint) (*budget.Budget, error) {
+	var rows []Budget
+	if err := t.db.Where("id = ?", id).Limit(1).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("load budget: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	b := budget.Budget(rows[0])
+	return &b, nil
+}
+
+func (t budgetTx) PutBudget(b budget.Budget, now time.Time, covered bool) (bool, error) {
+	db := t.db.Model(&Budget{}).Where("id = ?", b.ID)
+	if covered {
+		db = db.Where("occupied + consumed <= ?", int64(b.Amount))
+	}
+	var pending any // NULL when nothing waits
+	if b.Pending != nil {
+		pending = int64(*b.Pending)
+	}
+	res := db.Updates(map[string]any{"amount": int64(b.Amount), "control": b.Control, "pending": pending, "pending_kind": b.PendingKind,
+		"pending_by": b.PendingBy, "pending_reason": b.PendingReason, "pending_at": b.PendingAt, "update_by": b.UpdateBy, "updated_at": now})
+	if res.Error != nil {
+		return false, fmt.Errorf("save budget: %w", res.Error)
+	}
+	return res.RowsAffected == 1, nil
+}
+
+func (t budgetTx) InsertBudget(b *budget.Budget) error {
+	row := Budget(*b)
+	if err := t.db.Create(&row).Error; err != nil {
+		if e := strings.ToLower(err.Error()); strings.Contains(e, "unique") || strings.Contains(e, "duplicate") {
+			return budget.ErrNodeTaken
+		}
+		return fmt.Errorf("add budget: %w", err)
+	}
+	*b = budget.Budget(row)
+	return nil
 }
 
 func (t budgetTx) LogMovement(m budget.Movement) error {

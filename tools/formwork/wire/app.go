@@ -103,6 +103,7 @@ func New(cfg Config) *App {
 	a.Identity = identity.NewService(a.identities, identityConfig(cfg, a.MasterData), cfg.Now)
 	a.Budgets = budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)
 	a.Budgets.SetAccountControls(budgetAccountControls{a.MasterData})
+	a.Budgets.SetCodes(a.MasterData)
 	a.SearchHelp = searchhelp.NewService(a.MasterData, a.Registry)
 	a.Printing = printing.NewService(printing.PeopleOf(a.MasterData, a.Identity), a.MasterData, a.Registry, cfg.Now)
 	a.Documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), a.Registry.Catalogue, a.Identity, cfg.Now)

@@ -34,13 +34,30 @@ func (approvalBudget) Consume(tx process.Tx, businessID, by string, now time.Tim
 	return budget.Consume(sqldb.ApprovalBudgetTx(tx), businessID, by, now)
 }
 
-// budgetAccountControls reads a budget account's own control (strong, weak,
-// none) from master data's budget accounts: what a draw whose node has no
-// budget follows. An account master data does not have controls nothing.
+// budgetAccountControls reads how a budget account is controlled in a
+// company where a node has no budget (strong, weak, none): the active
+// budget rule (budgetRule) of the company and account when there is one,
+// else the budget account's own control. An account master data does not
+// have controls nothing.
 type budgetAccountControls struct{ md *masterdata.Service }
 
-func (c budgetAccountControls) AccountControl(ctx context.Context, account string) (string, error) {
-	r, err := c.md.Get(ctx, masterdata.Actor{Username: "budget control"}, "budgetAccount", account)
+// budgetControlActor reads master data for budget control.
+var budgetControlActor = masterdata.Actor{Username: "budget control"}
+
+func (c budgetAccountControls) AccountControl(ctx context.Context, company, account string) (string, error) {
+	if company != "" {
+		control, err := c.control(ctx, "budgetRule", company+"/"+account)
+		if control != "" || err != nil {
+			return control, err
+		}
+	}
+	return c.control(ctx, "budgetAccount", account)
+}
+
+// control is the control of an active record of a type: "" when there is
+// none.
+func (c budgetAccountControls) control(ctx context.Context, typ, key string) (string, error) {
+	r, err := c.md.Get(ctx, budgetControlActor, typ, key)
 	if err != nil && engine.ErrorCode(err) == engine.ENOTFOUND {
 		return "", nil
 	}

@@ -26,10 +26,18 @@ func TestBudgetPlanReadsTheAccountsControl(t *testing.T) {
 	if _, err := app.SeedWorkflow(ctx, seeds); err != nil { // the budget mapping
 		t.Fatal(err)
 	}
+	// the seeds: 660201 is not controlled, 660205 strongly; a budget rule
+	// of company 1000 makes 660201 strong there, and 1100's rule is no
+	// part of 1000's control
 	admin := masterdata.Actor{Username: "admin", Roles: []string{"admin"}}
-	if _, err := app.MasterData.Create(ctx, admin, "budgetAccount", map[string]any{"code": "660201",
-		"name": map[string]any{"zh": "差旅费-交通费", "en": "Travel - transport", "th": "ค่าพาหนะ"}, "control": "strong"}); err != nil {
+	if _, err := app.MasterData.Create(ctx, admin, "budgetRule", map[string]any{"company": "1000", "budgetAccount": "660201", "control": "strong"}); err != nil {
 		t.Fatal(err)
+	}
+	for _, tt := range []struct{ company, account, want string }{{"1000", "660201", "strong"}, {"2000", "660201", "none"},
+		{"1000", "660205", "strong"}, {"1100", "660204", "weak"}, {"1000", "660204", "none"}, {"1000", "999999", ""}} {
+		if got, err := app.Budgets.AccountControl(ctx, tt.company, tt.account); err != nil || got != tt.want {
+			t.Errorf("control of %s in %s: %q (%v), want %q", tt.account, tt.company, got, err, tt.want)
+		}
 	}
 	b, err := os.ReadFile(filepath.Join("..", "..", "..", "seeds", "documents", "EX02-travel.json"))
 	if err != nil {
@@ -47,7 +55,7 @@ func TestBudgetPlanReadsTheAccountsControl(t *testing.T) {
 	for _, d := range plan.Draws {
 		got[d.Account] = d.Control
 	}
-	if got["660201"] != "strong" || got["660202"] != "" || len(got) != 2 {
-		t.Errorf("controls %v, want 660201 strong and 660202 (no such budget account) none", got)
+	if got["660201"] != "strong" || got["660202"] != "none" || len(got) != 2 {
+		t.Errorf("controls %v, want 660201 strong (the rule) and 660202 none (the account)", got)
 	}
 }

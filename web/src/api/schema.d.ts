@@ -677,6 +677,731 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/formwork/budget/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Raise or lower a budget with a reason: lowering counts at once (never below what is held under strong control: 422 at delta), raising waits for a second person's confirmation.
+         * @description Access: menu budget.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["BudgetAdjustInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["BudgetView"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/budget/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the budget table (available = amount - occupied - consumed) with the totals of every budget the filter selects; pending=true: those waiting for confirmation.
+         * @description Access: menu budget.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyCode?: string;
+                    department?: string;
+                    budgetAccount?: string;
+                    project?: string;
+                    period?: string;
+                    periodFrom?: string;
+                    periodTo?: string;
+                    control?: string;
+                    pending?: string;
+                    sort?: string;
+                    page?: string;
+                    pageSize?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["BudgetTablePage"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/budget/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm or reject a budget's pending change; only someone other than who asked for it.
+         * @description Access: menu budget.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["BudgetDecisionInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["BudgetView"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/budget/departmental": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per department and period, the sums of amount, occupied, consumed and available over its accounts.
+         * @description Access: menu budget.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyCode?: string;
+                    department?: string;
+                    budgetAccount?: string;
+                    project?: string;
+                    period?: string;
+                    periodFrom?: string;
+                    periodTo?: string;
+                    control?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["BudgetDepartmentSum"][] | null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/budget/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What documents hold of budgets (occupancy): business id, document type and state, occupied, consumed, released.
+         * @description Access: menu budget.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyCode?: string;
+                    department?: string;
+                    budgetAccount?: string;
+                    project?: string;
+                    period?: string;
+                    periodFrom?: string;
+                    periodTo?: string;
+                    control?: string;
+                    budgetId?: string;
+                    businessId?: string;
+                    holding?: string;
+                    page?: string;
+                    pageSize?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["BudgetEntryPage"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/budget/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The budgets the filter selects as the import's workbook (confirmed amounts).
+         * @description Access: menu budget.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyCode?: string;
+                    department?: string;
+                    budgetAccount?: string;
+                    project?: string;
+                    period?: string;
+                    periodFrom?: string;
+                    periodTo?: string;
+                    control?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/budget/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a workbook of budgets (company, department, budgetAccount, project, period, amount, control): all or nothing; 422 lists every bad row and field. New budgets and raises wait for confirmation.
+         * @description Access: menu budget.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["Imported"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/budget/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The budget log: occupy, release, consume, adjust, import, confirm and reject, with who, when, document, amount and reason.
+         * @description Access: menu budget.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    companyCode?: string;
+                    department?: string;
+                    budgetAccount?: string;
+                    project?: string;
+                    period?: string;
+                    periodFrom?: string;
+                    periodTo?: string;
+                    control?: string;
+                    budgetId?: string;
+                    businessId?: string;
+                    kind?: string;
+                    actor?: string;
+                    page?: string;
+                    pageSize?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["BudgetMovementPage"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/formwork/evaluate": {
         parameters: {
             query?: never;
@@ -6025,6 +6750,12 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        BudgetAdjustInput: {
+            /** @description Positive raises the budget (it then waits for confirmation), negative lowers it at once. */
+            delta?: number | null;
+            id?: number;
+            reason?: string;
+        };
         BudgetAnswer: components["schemas"]["DocumentBudget"] | components["schemas"]["BudgetPage"];
         BudgetChange: {
             /** @description An amount with two decimals. */
@@ -6040,12 +6771,39 @@ export interface components {
             period?: string;
             project?: string;
         };
+        BudgetDecisionInput: {
+            /** @description true confirms the pending amount, false rejects it (reason required). */
+            confirm?: boolean;
+            id?: number;
+            reason?: string;
+        };
+        BudgetDepartmentSum: {
+            /** @description An amount with two decimals. */
+            amount: number;
+            /** @description An amount with two decimals. */
+            available: number;
+            companyCode: string;
+            /** @description An amount with two decimals. */
+            consumed: number;
+            /** Format: int64 */
+            count: number;
+            department: string;
+            departmentTxt: string;
+            /** @description An amount with two decimals. */
+            occupied: number;
+            period: string;
+        };
         BudgetDrawView: {
             /** @description An amount with two decimals. */
             amount: number;
             budget: null | components["schemas"]["BudgetView"];
             budgetAccount: string;
             budgetAccountTxt: string;
+        };
+        BudgetEntryPage: {
+            rows: components["schemas"]["EntryView"][] | null;
+            /** Format: int64 */
+            total: number;
         };
         BudgetHolding: {
             budgetAccount: string;
@@ -6061,6 +6819,11 @@ export interface components {
             project: string;
             /** @description An amount with two decimals. */
             released: number;
+        };
+        BudgetMovementPage: {
+            rows: components["schemas"]["MovementView"][] | null;
+            /** Format: int64 */
+            total: number;
         };
         BudgetPage: {
             currentPage: number;
@@ -6086,6 +6849,12 @@ export interface components {
             /** @description An amount with two decimals. */
             released: number;
         };
+        BudgetTablePage: {
+            rows: components["schemas"]["BudgetView"][] | null;
+            /** Format: int64 */
+            total: number;
+            totals: components["schemas"]["Totals"];
+        };
         BudgetView: {
             /** @description An amount with two decimals. */
             amount: number;
@@ -6101,6 +6870,13 @@ export interface components {
             id: number;
             /** @description An amount with two decimals. */
             occupied: number;
+            /** @description An amount with two decimals. */
+            pending: number | null;
+            /** Format: date-time */
+            pendingAt: null | string;
+            pendingBy: string;
+            pendingKind: string;
+            pendingReason: string;
             period: string;
             project: string;
             updateBy: string;
@@ -6336,6 +7112,26 @@ export interface components {
             /** @description A code: a text, or a number or boolean taken as its text. */
             uniquename?: string | number | boolean | null;
         };
+        EntryView: {
+            budgetAccount: string;
+            budgetId: number;
+            budgetStatus: string;
+            businessId: string;
+            companyCode: string;
+            /** @description An amount with two decimals. */
+            consumed: number;
+            department: string;
+            docType: string;
+            /** @description An amount with two decimals. */
+            occupied: number;
+            period: string;
+            project: string;
+            /** @description An amount with two decimals. */
+            released: number;
+            status: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         Evaluation: {
             budget?: components["schemas"]["Preview"];
             check: components["schemas"]["CheckResult"];
@@ -6439,6 +7235,12 @@ export interface components {
         ImportResult: {
             created: number;
             updated: number;
+        };
+        Imported: {
+            created: number;
+            lowered: number;
+            raised: number;
+            unchanged: number;
         };
         LocalText: {
             [key: string]: string;
@@ -6593,6 +7395,26 @@ export interface components {
             titles: null | components["schemas"]["LocalText"];
             variant: string;
             view?: string;
+        };
+        MovementView: {
+            actor: string;
+            /** @description An amount with two decimals. */
+            amount: number;
+            /** Format: date-time */
+            at: string;
+            budgetAccount: string;
+            budgetId: number;
+            businessId: string;
+            companyCode: string;
+            department: string;
+            docType: string;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            pending: boolean;
+            period: string;
+            project: string;
+            reason: string;
         };
         OpenAPIObject: {
             [key: string]: unknown;
@@ -6808,6 +7630,18 @@ export interface components {
             result: "approve" | "reject" | "addSign" | "supplement";
             /** Format: int64 */
             taskId: number;
+        };
+        Totals: {
+            /** @description An amount with two decimals. */
+            amount: number;
+            /** @description An amount with two decimals. */
+            available: number;
+            /** @description An amount with two decimals. */
+            consumed: number;
+            /** Format: int64 */
+            count: number;
+            /** @description An amount with two decimals. */
+            occupied: number;
         };
         UserEntry: {
             compId: string;

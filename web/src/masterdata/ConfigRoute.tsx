@@ -7,6 +7,7 @@ import DataModifyPage from '../admin/DataModifyPage';
 import DataSyncPage from '../admin/DataSyncPage';
 import LogsPage from '../admin/LogsPage';
 import UsersPage from '../admin/UsersPage';
+import BudgetPage from '../budget/BudgetPage';
 import ApproverConfigPage from './cfg/ApproverConfigPage';
 import DelegationPage from './cfg/DelegationPage';
 import { configPageOf, fixedConfigPage, type AdminPage, type ConfigPage } from './configPages';
@@ -22,6 +23,8 @@ function pageElement(page: ConfigPage, title: string | undefined): ReactElement 
       return <DelegationPage title={title} />;
     case 'approvers':
       return <ApproverConfigPage title={title} />;
+    case 'budget':
+      return <BudgetPage page={page.page} title={title} />;
     case 'list':
       return <MasterDataListPage type={page.type.code} title={title} />;
     case 'admin':

@@ -1,6 +1,7 @@
 // Which configuration page a route opens: the master-data catalogue, delegations, the
 // approver configuration, or the list of the master-data type whose `menu` it is.
 import type { MasterDataType } from './api';
+import { budgetPages, type BudgetPageKind } from '../budget/format';
 
 /** The configuration centre's administration pages (web/src/admin). */
 export type AdminPage = 'users' | 'logs' | 'dataSync' | 'dataModify';
@@ -13,6 +14,7 @@ export type ConfigPage =
   | { kind: 'delegations' }
   | { kind: 'admin'; page: AdminPage }
   | { kind: 'approvers' }
+  | { kind: 'budget'; page: BudgetPageKind }
   | { kind: 'list'; type: MasterDataType };
 
 /** Routes whose page is not a master-data type's list (menu entries of navigation-and-access.md 2.2, hidden routes of 2.1). */
@@ -31,6 +33,8 @@ const fixedPages: Record<string, ConfigPage> = {
   '/proxyAuthCfg': { kind: 'delegations' },
   // The hidden BPM configuration route: who approves what (the approver configuration).
   '/bpmCfg': { kind: 'approvers' },
+  // The /budget entries that are budget pages, not master-data lists (web/src/budget).
+  ...Object.fromEntries(Object.entries(budgetPages).map(([path, page]) => [path, { kind: 'budget', page } as ConfigPage])),
 };
 
 /** The route of the delegations and of the approver configuration, for links to them. */

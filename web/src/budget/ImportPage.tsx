@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { errorText } from '../api/client';
+import { findingsOf, type RecordFinding } from '../masterdata/api';
+import { saveFile } from '../masterdata/saveFile';
+import { downloadBudgets, uploadBudgets, type BudgetFilter, type Imported } from './api';
+import BudgetFilters from './BudgetFilters';
+
+/** The field of a finding's path: rows[7].department -> department. */
+const fieldOf = (path: string) => path.replace(/^rows\[\d+\]\.?/, '');
+
+/**
+ * 预算导入: upload a workbook of budgets (all or nothing: every bad row listed with its
+ * row number, field and problem) and export the budgets of a filter as the same workbook.
+ */
+export default function ImportPage({ title }: { title?: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [filter, setFilter] = useState<BudgetFilter>({});
+  const [fileName, setFileName] = useState('');
+  const [result, setResult] = useState<Imported | null>(null);
+  const [findings, setFindings] = useState<RecordFinding[]>([]);
+  const importing = useMutation({
+    mutationFn: uploadBudgets,
+    onMutate: () => {
+      setResult(null);
+      setFindings([]);
+    },
+    onSuccess: (done) => {
+      setResult(done);
+      void client.invalidateQueries({ queryKey: ['budget'] });
+    },
+    onError: (error) => setFindings(findingsOf(error)),
+  });
+  const exporting = useMutation({
+    mutationFn: () => downloadBudgets(filter),
+    onSuccess: (file) => saveFile(file, 'budgets.xlsx'),
+  });
+  const failure = importing.isError && findings.length === 0 ? errorText(importing.error) : exporting.isError ? errorText(exporting.error) : '';
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }} data-page="budget-import">
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-list-title>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('budget.import.columns')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
+        <Button component="label" variant="contained" startIcon={<UploadFileOutlined />} disabled={importing.isPending}>
+          {t('budget.import.choose')}
+          <input
+            hidden
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            data-budget-import-file
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) {
+                setFileName(file.name);
+                importing.mutate(file);
+              }
+            }}
+          />
+        </Button>
+        {fileName && <Typography variant="body2">{fileName}</Typography>}
+      </Box>
+      {importing.isPending && <LinearProgress sx={{ mb: 2 }} />}
+      {result && (
+        <Alert severity="success" sx={{ mb: 2 }} data-budget-imported>
+          {t('budget.import.done', { ...result })}
+        </Alert>
+      )}
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      {findings.length > 0 && (
+        <Paper variant="outlined" sx={{ mb: 3 }}>
+          <Alert severity="error">{t('budget.import.refused')}</Alert>
+          <Table size="small" data-budget-import-findings>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('budget.import.row')}</TableCell>
+                <TableCell>{t('budget.import.field')}</TableCell>
+                <TableCell>{t('budget.import.problem')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {findings.map((f, i) => (
+                <TableRow key={i} data-finding-row={f.row}>
+                  <TableCell>{f.row}</TableCell>
+                  <TableCell>{fieldOf(f.path) ? t(`budget.col.${fieldOf(f.path)}`, { defaultValue: fieldOf(f.path) }) : ''}</TableCell>
+                  <TableCell>{f.message}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('budget.import.export')}
+      </Typography>
+      <BudgetFilters value={filter} onApply={setFilter} />
+      <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => exporting.mutate()} disabled={exporting.isPending} data-action="budget-export">
+        {t('budget.import.export')}
+      </Button>
+    </Container>
+  );
+}
