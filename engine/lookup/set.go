@@ -78,6 +78,9 @@ func (s *Set) Types() []string {
 // Record is the body of the record of typ with key, when it is active on
 // the set's date and serves its company; nil otherwise.
 func (s *Set) Record(typ, key string) map[string]any {
+	if s == nil {
+		return nil
+	}
 	t := s.types[typ]
 	if t == nil {
 		return nil
@@ -98,6 +101,9 @@ func (s *Set) Record(typ, key string) map[string]any {
 // latest validFrom (a company's own before the group's on the same date);
 // nil when there is none.
 func (s *Set) Standard(typ string, match map[string]string, date string) map[string]any {
+	if s == nil {
+		return nil
+	}
 	t := s.types[typ]
 	if t == nil || date == "" {
 		return nil
