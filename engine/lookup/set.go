@@ -46,7 +46,9 @@ type table struct {
 }
 
 // New is an empty set for a document of company on date.
-func New(company, date string) *Set { return &Set{Company: company, Date: date, types: map[string]*table{}} }
+func New(company, date string) *Set {
+	return &Set{Company: company, Date: date, types: map[string]*table{}}
+}
 
 // Add adds records of type typ; a key given twice keeps the last.
 func (s *Set) Add(typ string, records ...Record) {
