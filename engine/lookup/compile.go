@@ -2,6 +2,7 @@ package lookup
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 
@@ -48,23 +49,27 @@ func Functions(types map[string]*model.MasterDataType) []expr.Option {
 		if t.RecordType() == nil {
 			continue
 		}
+		empty := t.RecordValue(nil)
 		opts = append(opts, expr.Function("_"+fnRecord+"_"+code, func(p ...any) (any, error) {
-			var body map[string]any
-			if ctx, _ := p[0].(*model.RuleContext); ctx != nil && ctx.Lookup != nil && p[1].(string) != "" {
-				body = ctx.Lookup.Record(code, p[1].(string))
+			ctx, _ := p[0].(*model.RuleContext)
+			key := p[1].(string)
+			if ctx == nil || ctx.Lookup == nil || key == "" {
+				return empty, nil
 			}
-			return t.RecordValue(body), nil
+			return ctx.Value("record\x00"+code+"\x00"+key, func() any { return t.RecordValue(ctx.Lookup.Record(code, key)) }), nil
 		}, sig([]reflect.Type{ctxType, model.StringType}, t.RecordType())))
 		opts = append(opts, expr.Function("_"+fnStandard+"_"+code, func(p ...any) (any, error) {
-			var body map[string]any
-			if ctx, _ := p[0].(*model.RuleContext); ctx != nil && ctx.Lookup != nil {
-				match := map[string]string{}
-				for k, v := range p[1].(map[string]any) {
-					match[k] = fmt.Sprint(v)
-				}
-				body = ctx.Lookup.Standard(code, match, p[2].(string))
+			ctx, _ := p[0].(*model.RuleContext)
+			if ctx == nil || ctx.Lookup == nil {
+				return empty, nil
 			}
-			return t.RecordValue(body), nil
+			match, date := map[string]string{}, p[2].(string)
+			id := "standard\x00" + code + "\x00" + date
+			for _, k := range slices.Sorted(maps.Keys(p[1].(map[string]any))) {
+				match[k] = fmt.Sprint(p[1].(map[string]any)[k])
+				id += "\x00" + k + "=" + match[k]
+			}
+			return ctx.Value(id, func() any { return t.RecordValue(ctx.Lookup.Standard(code, match, date)) }), nil
 		}, sig([]reflect.Type{ctxType, mapType, model.StringType}, t.RecordType())))
 	}
 	return opts
