@@ -3,6 +3,8 @@ package versions_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"path/filepath"
 	"testing"
 	"testing/fstest"
 
@@ -21,11 +23,23 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	c := enginetest.Catalogue(t)
 	fs := fstest.MapFS{}
 	for _, d := range c.DocTypes() {
-		fs["schemas/_released/"+d.Edition+"/"+d.Code+"/v1.yaml"] = &fstest.MapFile{Data: versions.Snapshot(d)}
+		fs[fmt.Sprintf("schemas/_released/%s/%s/v%d.yaml", d.Edition, d.Code, d.Version)] = &fstest.MapFile{Data: versions.Snapshot(d)}
 	}
 	// the released versions alone, without the live catalogue's fields
 	fs["schemas/_modes.yaml"] = &fstest.MapFile{Data: enginetest.MustRead(t, "schemas/_modes.yaml")}
 	fs["schemas/_editions.yaml"] = &fstest.MapFile{Data: enginetest.MustRead(t, "schemas/_editions.yaml")}
+	// rules that read master data (record, standard) compile against the
+	// catalogue's master-data types, which no snapshot carries: those, with
+	// the fields and enumerations they use, are the live ones
+	for _, dir := range []string{"schemas/_masterdata", "schemas/_fields", "schemas/_enums"} {
+		files, err := filepath.Glob(filepath.Join(enginetest.Root(t), dir, "*.yaml"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		for _, f := range files {
+			fs[dir+"/"+filepath.Base(f)] = &fstest.MapFile{Data: enginetest.MustRead(t, dir+"/"+filepath.Base(f))}
+		}
+	}
 	r, err := load.Load(fs)
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +72,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	// the same verdicts
 	raw, _ := json.Marshal(enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.amount": 0, "lineList.0.costType": nil}))
 	live, fs1, _ := decode.DecodeAs(c.DocType("EX02"), raw)
-	snap, fs2, _ := decode.DecodeAs(r.DocTypeVersion("form", "EX02", 1), raw)
+	snap, fs2, _ := decode.DecodeAs(r.DocTypeVersion("form", "EX02", c.DocType("EX02").Version), raw)
 	a, b := eval.Check(live, fs1, eval.Options{}), eval.Check(snap, fs2, eval.Options{})
 	ja, _ := json.Marshal(a.View("zh"))
 	jb, _ := json.Marshal(b.View("zh"))

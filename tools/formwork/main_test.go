@@ -185,7 +185,7 @@ func TestLintFormatsAndRelease(t *testing.T) {
 	if out, _, code := run(t, "", "lint", dir); code != 0 || !strings.Contains(out, "not released yet") {
 		t.Fatalf("before release: exit %d\n%s", code, out)
 	}
-	if _, errOut, code := run(t, "", "lint", "--release", dir); code != 0 || !strings.Contains(errOut, "released schemas/_released/form/EX02/v1.yaml") {
+	if _, errOut, code := run(t, "", "lint", "--release", dir); code != 0 || !strings.Contains(errOut, "released schemas/_released/form/EX02/v2.yaml") {
 		t.Fatalf("release: exit %d\n%s", code, errOut)
 	}
 	if out, _, code := run(t, "", "lint", dir); code != 0 || strings.Contains(out, "note:") {

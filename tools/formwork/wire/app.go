@@ -23,6 +23,7 @@ import (
 	"formwork/logbook"
 	"formwork/masterdata"
 	"formwork/masterdata/audit"
+	"formwork/masterdata/rulelookup"
 	"formwork/printing"
 	"formwork/process"
 	"formwork/registry"
@@ -118,6 +119,7 @@ func New(cfg Config) *App {
 		}})
 	a.Logs = logbook.NewService(sqldb.NewLogStore(cfg.DB), nil)
 	a.MasterAudit = audit.NewService(a.MasterData, sqldb.NewMasterDataStore(cfg.DB))
+	a.Documents.SetRuleRecords(rulelookup.Source{MasterData: a.MasterData})
 	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }
