@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql/driver"
 	"fmt"
+	"formwork/adapters/sqldb/sqlq"
 	"strings"
 	"time"
 
@@ -60,7 +61,7 @@ func (src logSource) selectOf(q logbook.Query) (string, []any) {
 		conds, args = append(conds, src.user+" = ?"), append(args, q.User)
 	}
 	if q.Text != "" {
-		p := likeAny(q.Text)
+		p := sqlq.Contains(q.Text)
 		conds = append(conds, fmt.Sprintf(`(LOWER(%s) LIKE ? ESCAPE '\' OR LOWER(%s) LIKE ? ESCAPE '\' OR LOWER(%s) LIKE ? ESCAPE '\' OR LOWER(%s) LIKE ? ESCAPE '\')`,
 			src.user, src.subject, src.action, src.detail))
 		args = append(args, p, p, p, p)

@@ -3,7 +3,7 @@ package sqldb
 import (
 	"context"
 	"fmt"
-	"strings"
+	"formwork/adapters/sqldb/sqlq"
 
 	"formwork/process"
 
@@ -100,7 +100,7 @@ func worklistScope(db *gorm.DB, f process.Filter) (list, count *gorm.DB) {
 // worklistCriteria adds the filter's criteria on the documents.
 func worklistCriteria(tx *gorm.DB, f process.Filter) *gorm.DB {
 	if f.BusinessIDPrefix != "" {
-		tx = tx.Where(`d.business_id LIKE ? ESCAPE '\'`, likePrefix(f.BusinessIDPrefix))
+		tx = tx.Where(`d.business_id LIKE ? ESCAPE '\'`, sqlq.Prefix(f.BusinessIDPrefix))
 	}
 	if f.ProcessID != "" {
 		tx = tx.Where("d.process_id = ?", f.ProcessID)
@@ -129,10 +129,4 @@ func worklistCriteria(tx *gorm.DB, f process.Filter) *gorm.DB {
 func lastReject(col string) string {
 	return "(SELECT e." + col + " FROM document_events e WHERE e.business_id = d.business_id AND e.action = '" + process.ActionReject +
 		"' ORDER BY e.id DESC LIMIT 1)"
-}
-
-// likePrefix escapes a LIKE pattern's wildcards and matches the beginning.
-func likePrefix(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return r.Replace(s) + "%"
 }

@@ -91,12 +91,14 @@ export async function run({ browser, baseUrl, serverUrl }) {
     toApprove = await create({ ...example, head: { ...example.head, description: approveText } });
     // 住宿费 draws on the lodging budget (weak control, 60,000 a month for 2026-01..2027-12 in
     // seeds/budget.yaml; EX02 has no document date, so the month it is created): 65,000 asks to confirm on submit.
+    // The itinerary line is 交通费, which has no travel standard: the lodging standard of employee01's
+    // rank would ask to confirm the excess on create already (rules/standards.yaml).
     const lodging = 65000;
     const big = {
       ...example,
       head: { ...example.head, description: rejectText, amount: lodging },
       lineList: [{ costType: '住宿费', amount: lodging, expDate: '2026-11-11' }],
-      itemList: [{ ...example.itemList[0], costType: '住宿费', amount: lodging, taxAmount: Math.round((lodging * 0.09 * 100) / 1.09) / 100 }],
+      itemList: [{ ...example.itemList[0], costType: '交通费', amount: lodging, taxAmount: Math.round((lodging * 0.09 * 100) / 1.09) / 100 }],
       paymentList: [{ ...example.paymentList[0], paymentAmount: lodging }],
     };
     toReject = await create(big);

@@ -15,6 +15,7 @@ import (
 	"formwork/adapters/cas"
 	"formwork/adapters/httpapi"
 	"formwork/adapters/sqldb"
+	"formwork/adapters/sqldb/identitydb"
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/engine"
@@ -86,7 +87,7 @@ type App struct {
 	HTTP *httpapi.Server
 
 	cfg        Config
-	identities *sqldb.IdentityStore // seeding writes there too
+	identities *identitydb.IdentityStore // seeding writes there too
 }
 
 // New builds formwork on cfg's opened, migrated database.
@@ -97,7 +98,7 @@ func New(cfg Config) *App {
 	if cfg.MenuVariant != identity.MenuLegacy {
 		cfg.MenuVariant = identity.MenuCurrent
 	}
-	a := &App{cfg: cfg, identities: sqldb.NewIdentityStore(cfg.DB)}
+	a := &App{cfg: cfg, identities: identitydb.NewIdentityStore(cfg.DB)}
 	a.Registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
 	a.MasterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB), masterdata.Config{Now: cfg.Now,
 		Types: typesOf(a.Registry)})

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"formwork/adapters/sqldb"
+	"formwork/adapters/sqldb/identitydb"
 
 	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
@@ -76,7 +77,7 @@ func migrate(db *gorm.DB) error {
 	if err := db.AutoMigrate(sqldb.ProcessModels()...); err != nil {
 		return fmt.Errorf("migrate approvals: %w", err)
 	}
-	if err := db.AutoMigrate(sqldb.IdentityModels()...); err != nil {
+	if err := db.AutoMigrate(identitydb.IdentityModels()...); err != nil {
 		return fmt.Errorf("migrate identity: %w", err)
 	}
 	if err := db.AutoMigrate(sqldb.MasterDataModels()...); err != nil {

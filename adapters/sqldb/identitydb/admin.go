@@ -1,9 +1,9 @@
-package sqldb
+package identitydb
 
 import (
 	"context"
 	"fmt"
-	"strings"
+	"formwork/adapters/sqldb/sqlq"
 	"time"
 
 	"formwork/identity"
@@ -18,17 +18,11 @@ import (
 
 var _ useradmin.Store = (*IdentityStore)(nil)
 
-// likeAny escapes a LIKE pattern's wildcards and matches anywhere.
-func likeAny(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(strings.ToLower(s)) + "%"
-}
-
 // SearchUsers implements useradmin.Store.
 func (s *IdentityStore) SearchUsers(ctx context.Context, q useradmin.Query) (int64, []identity.User, error) {
 	db := s.db.WithContext(ctx).Model(&User{})
 	if q.Q != "" {
-		p := likeAny(q.Q)
+		p := sqlq.Contains(q.Q)
 		db = db.Where(`(LOWER(username) LIKE ? ESCAPE '\' OR LOWER(emp_name) LIKE ? ESCAPE '\' OR LOWER(emp_id) LIKE ? ESCAPE '\' OR LOWER(email) LIKE ? ESCAPE '\')`, p, p, p, p)
 	}
 	if q.Status != "" {
