@@ -41,7 +41,7 @@ var (
 // routes are registered. Document routes also check, per document, who may
 // open it (document_access.go).
 func (s *Server) routeTable() []Route {
-	return []Route{
+	return append([]Route{
 		// identity (navigation-and-access.md 6, 7)
 		{"POST", "/api/galaxycommon/login/auth", public, s.loginWithPassword},
 		{"GET", "/api/galaxycommon/login/cas", public, s.loginWithTicket},
@@ -110,7 +110,9 @@ func (s *Server) routeTable() []Route {
 		{"GET", "/api/galaxyform/doc/type/load", signedIn, s.loadDocType},
 		{"POST", "/rest/dic/children", signedIn, s.dictionaryList},
 		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
-	}
+	},
+		// the generic document list and its export (listapi)
+		routesOf(s.lists.Routes())...)
 }
 
 // uploads are the routes that read a file as their body, not JSON, with

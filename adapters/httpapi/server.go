@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"formwork/adapters/httpapi/guard"
+	"formwork/adapters/httpapi/listapi"
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/identity"
@@ -35,6 +36,8 @@ type Services struct {
 	MasterData *masterdata.Service
 	SearchHelp *searchhelp.Service
 	Printing   *printing.Service
+	// Lists is the generic document list (listapi).
+	Lists *documents.Lists
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -66,12 +69,14 @@ type Server struct {
 	masterData *masterdata.Service
 	searchHelp *searchhelp.Service
 	printing   *printing.Service
+	lists      *listapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
 func New(svc Services, cfg Config) *Server {
 	s := &Server{e: echo.New(), cfg: cfg, documents: svc.Documents, process: svc.Process, budgets: svc.Budgets, idn: svc.Identity,
-		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing}
+		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing,
+		lists: listapi.New(svc.Lists)}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a
