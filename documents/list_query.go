@@ -109,7 +109,7 @@ func (q ListQuery) compile(cat *engine.Catalogue, states map[string]*engine.Stat
 		return f, invalid("docType", "%s 不是单据类型", "%s is no document type", "%s ไม่ใช่ประเภทเอกสาร", engine.Clip(f.DocType, 20))
 	}
 	if len([]rune(f.Text)) > maxQueryText {
-		return f, invalid("q", "搜索内容最多 %d 个字符", "q has at most %d characters", "ข้อความค้นหาต้องไม่เกิน %d ตัวอักษร", maxQueryText)
+		return f, invalid("q", "搜索内容最多 %d 个字符", "has at most %d characters", "ข้อความค้นหาต้องไม่เกิน %d ตัวอักษร", maxQueryText)
 	}
 	for _, st := range q.Filters.Status {
 		if st = strings.TrimSpace(st); states[st] == nil {
@@ -154,8 +154,8 @@ func (f *ListFilter) dates(q ListFilters, now time.Time) error {
 		}
 		day, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(d.v), now.Location())
 		if err != nil {
-			return invalid(d.path, "%s 须为日期 yyyy-MM-dd，而不是 %q", "%s must be a date yyyy-MM-dd, not %q",
-				"%s ต้องเป็นวันที่ yyyy-MM-dd ไม่ใช่ %q", d.path, engine.Clip(d.v, 20))
+			return invalid(d.path, "须为日期 yyyy-MM-dd，而不是 %q", "must be a date yyyy-MM-dd, not %q",
+				"ต้องเป็นวันที่ yyyy-MM-dd ไม่ใช่ %q", engine.Clip(d.v, 20))
 		}
 		if d.to {
 			f.CreatedBefore = day.AddDate(0, 0, 1)
@@ -169,7 +169,7 @@ func (f *ListFilter) dates(q ListFilters, now time.Time) error {
 	from, before, ok := QuickRange(q.QuickRange, now)
 	if !ok {
 		list := strings.Join(QuickRanges, ", ")
-		return invalid("filters.quickRange", "quickRange 须为 %s 之一", "quickRange must be one of %s", "quickRange ต้องเป็นหนึ่งใน %s", list)
+		return invalid("filters.quickRange", "须为 %s 之一", "must be one of %s", "ต้องเป็นหนึ่งใน %s", list)
 	}
 	if from.After(f.CreatedFrom) {
 		f.CreatedFrom = from
@@ -210,13 +210,13 @@ func (f *ListFilter) amounts(q ListFilters) error {
 		}
 		d, err := decimal.NewFromString(strings.TrimSpace(a.v))
 		if err != nil {
-			return invalid(a.path, "%s 须为金额，例如 1000.00，而不是 %q", "%s must be an amount such as 1000.00, not %q",
-				"%s ต้องเป็นจำนวนเงิน เช่น 1000.00 ไม่ใช่ %q", a.path, engine.Clip(a.v, 30))
+			return invalid(a.path, "须为金额，例如 1000.00，而不是 %q", "must be an amount such as 1000.00, not %q",
+				"ต้องเป็นจำนวนเงิน เช่น 1000.00 ไม่ใช่ %q", engine.Clip(a.v, 30))
 		}
 		*a.to = &d
 	}
 	if f.AmountFrom != nil && f.AmountTo != nil && f.AmountFrom.GreaterThan(*f.AmountTo) {
-		return invalid("filters.amountTo", "金额上限 %s 小于下限 %s", "amountTo %s is below amountFrom %s",
+		return invalid("filters.amountTo", "金额上限 %s 小于下限 %s", "%s is below amountFrom %s",
 			"จำนวนเงินสูงสุด %s น้อยกว่าจำนวนเงินต่ำสุด %s", f.AmountTo.String(), f.AmountFrom.String())
 	}
 	return nil
@@ -230,16 +230,16 @@ func (f *ListFilter) order(s ListSort) error {
 	}
 	if !slices.Contains(ListSortFields, f.Sort) {
 		list := strings.Join(ListSortFields, ", ")
-		return invalid("sort.field", "不能按 %q 排序：排序列须为 %s 之一", "cannot sort by %q: sort.field must be one of %s",
-			"ไม่สามารถเรียงตาม %q: sort.field ต้องเป็นหนึ่งใน %s", engine.Clip(f.Sort, 30), list)
+		return invalid("sort.field", "不能按 %q 排序：排序列须为 %s 之一", "cannot sort by %q: it must be one of %s",
+			"ไม่สามารถเรียงตาม %q: ต้องเป็นหนึ่งใน %s", engine.Clip(f.Sort, 30), list)
 	}
 	switch strings.ToLower(strings.TrimSpace(s.Order)) {
 	case "", "desc", "descending":
 	case "asc", "ascending":
 		f.Desc = false
 	default:
-		return invalid("sort.order", "sort.order 须为 asc 或 desc，而不是 %q", "sort.order must be asc or desc, not %q",
-			"sort.order ต้องเป็น asc หรือ desc ไม่ใช่ %q", engine.Clip(s.Order, 20))
+		return invalid("sort.order", "须为 asc 或 desc，而不是 %q", "must be asc or desc, not %q",
+			"ต้องเป็น asc หรือ desc ไม่ใช่ %q", engine.Clip(s.Order, 20))
 	}
 	return nil
 }
@@ -253,18 +253,18 @@ func (f *ListFilter) page(page, size int) error {
 		size = DefaultListPageSize
 	}
 	if page < 1 || page > 1_000_000 {
-		return invalid("page", "页码须在 1 到 %d 之间", "page is from 1 to %d", "หน้าต้องอยู่ระหว่าง 1 ถึง %d", 1_000_000)
+		return invalid("page", "页码须在 1 到 %d 之间", "is from 1 to %d", "หน้าต้องอยู่ระหว่าง 1 ถึง %d", 1_000_000)
 	}
 	if size < 1 || size > MaxListPageSize {
-		return invalid("pageSize", "每页条数须在 1 到 %d 之间", "pageSize is from 1 to %d", "ขนาดหน้าต้องอยู่ระหว่าง 1 ถึง %d", MaxListPageSize)
+		return invalid("pageSize", "每页条数须在 1 到 %d 之间", "is from 1 to %d", "ขนาดหน้าต้องอยู่ระหว่าง 1 ถึง %d", MaxListPageSize)
 	}
 	f.Offset, f.Limit = (page-1)*size, size
 	return nil
 }
 
 // invalid is EINVALID at path with one message in three languages, each a
-// format of args.
+// format of args, each beginning with the path (the field at fault).
 func invalid(path, zh, en, th string, args ...any) error {
 	return engine.Refuse(engine.EINVALID, path, engine.Text{
-		"zh": fmt.Sprintf(zh, args...), "en": fmt.Sprintf(en, args...), "th": fmt.Sprintf(th, args...)})
+		"zh": path + "：" + fmt.Sprintf(zh, args...), "en": path + ": " + fmt.Sprintf(en, args...), "th": path + ": " + fmt.Sprintf(th, args...)})
 }

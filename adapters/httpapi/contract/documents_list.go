@@ -1,10 +1,6 @@
 package contract
 
-import (
-	"encoding/json"
-
-	"formwork/documents"
-)
+import "formwork/documents"
 
 // DocumentQuery is the body of the generic document list and its export
 // (POST /api/formwork/documents/query, .../export.xlsx).
@@ -31,8 +27,8 @@ type DocumentQueryFilters struct {
 	DateFrom    string      `json:"dateFrom"` // creation date yyyy-MM-dd, included
 	DateTo      string      `json:"dateTo"`   // creation date yyyy-MM-dd, included
 	QuickRange  string      `json:"quickRange" enum:"day,week,month,quarter,thisMonth,lastMonth,thisYear"`
-	AmountFrom  json.Number `json:"amountFrom"`
-	AmountTo    json.Number `json:"amountTo"`
+	AmountFrom  LooseString `json:"amountFrom"` // an amount (number or text), included
+	AmountTo    LooseString `json:"amountTo"`   // an amount (number or text), included
 }
 
 // DocumentQuerySort is the list's order.
