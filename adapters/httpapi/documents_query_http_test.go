@@ -30,7 +30,7 @@ const (
 // not the save), with the list columns the save would fill.
 type listDoc struct {
 	id, docType, status, applicant, company, dept, vendor, customer, amount, text string
-	created                                                                    time.Time
+	created                                                                       time.Time
 }
 
 // listDocs are the documents of the access and filter scenarios:
