@@ -31,24 +31,19 @@ type ListColumns struct {
 
 // ListFields are the list columns of a document, read from the engine's
 // document: the department, the vendor and customer it names (the head's,
-// else the first row's that is not deleted), and the search text: the
-// description, the exception reason, the payee, the account name and every
-// vendor and customer name the document writes, in lower case, without
-// repeats, clipped to 500 characters. Codes the document only names by
-// code are searched through their master-data names (Lists.Query).
+// else the first row's that is not deleted), and the search text
+// (SearchText) of its number, description, exception reason, payee,
+// account name and every vendor and customer name it writes. Codes the
+// document only names by code are searched through their master-data
+// names (Lists.Query).
 func ListFields(doc *engine.Document) ListColumns {
 	h := doc.Head()
 	f := ListColumns{Department: engine.Clip(h.String("department"), maxCode)}
 	f.Vendor, f.Customer = partyCode(doc, "vendor"), partyCode(doc, "customer")
-	var words []string
-	seen := map[string]bool{}
+	words := []string{h.String("businessId")}
 	add := func(v engine.Values) {
 		for _, name := range searchFields {
-			s := strings.ToLower(strings.TrimSpace(v.String(name)))
-			if s != "" && !seen[s] {
-				seen[s] = true
-				words = append(words, s)
-			}
+			words = append(words, v.String(name))
 		}
 	}
 	add(h)
@@ -59,8 +54,20 @@ func ListFields(doc *engine.Document) ListColumns {
 			}
 		}
 	}
-	f.SearchText = engine.Clip(strings.Join(words, " | "), maxSearchText)
+	f.SearchText = SearchText(words...)
 	return f
+}
+
+// SearchText is what the list search reads of a document: its words in
+// lower case, without blanks and repeats, clipped to 500 characters.
+func SearchText(words ...string) string {
+	var out []string
+	for _, w := range words {
+		if w = strings.ToLower(strings.TrimSpace(w)); w != "" && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return engine.Clip(strings.Join(out, " | "), maxSearchText)
 }
 
 // partyCode is the code of field (vendor, customer) in the head, else in

@@ -82,10 +82,10 @@ type ReadScope struct {
 type ListFilter struct {
 	Scope   ReadScope
 	DocType string
-	// Text is the search text in lower case; Applicants, Vendors and
-	// Customers are the codes whose names contain it (a document matches
-	// the text when its number or search text contains it or it names one
-	// of them).
+	// Text is the search text in lower case; Vendors and Customers are the
+	// codes whose names contain it (a document matches the text when its
+	// search text, which holds its number, contains it, or its applicant's
+	// user name or name does, or it names one of them).
 	Text                               string
 	Vendors, Customers                 []string
 	SubType                            string

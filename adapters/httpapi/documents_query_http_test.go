@@ -60,7 +60,7 @@ func storeListDocs(t *testing.T, api *testAPI) {
 		recs = append(recs, &documents.Record{BusinessID: d.id, DocType: d.docType, Status: d.status, Edition: "form",
 			Applicant: d.applicant, CreateBy: d.applicant, CompanyCode: d.company, Amount: decimal.RequireFromString(d.amount),
 			Version: 1, SchemaVersion: 1, Description: d.text, Body: "{}", CreatedAt: d.created, UpdatedAt: d.created,
-			Department: d.dept, Vendor: d.vendor, Customer: d.customer, SearchText: d.text, IndexVersion: documents.IndexVersion})
+			Department: d.dept, Vendor: d.vendor, Customer: d.customer, SearchText: documents.SearchText(d.id, d.text), IndexVersion: documents.IndexVersion})
 	}
 	if err := api.store.InsertMany(context.Background(), recs); err != nil {
 		t.Fatal(err)

@@ -35,8 +35,8 @@ type documentRow struct {
 	// The list columns (documents.ListFields), filled on save; Reindex
 	// fills those of rows an older version (index_version) filled.
 	Department   string `gorm:"size:40;not null;default:''"`
-	Vendor       string `gorm:"size:40;not null;default:''"`
-	Customer     string `gorm:"size:40;not null;default:''"`
+	Vendor       string `gorm:"size:40;not null;default:'';index"`
+	Customer     string `gorm:"size:40;not null;default:'';index"`
 	SearchText   string `gorm:"size:500;not null;default:''"`
 	IndexVersion int    `gorm:"not null;default:0;index"`
 }
