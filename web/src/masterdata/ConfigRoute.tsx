@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import ApproverConfigPage from './cfg/ApproverConfigPage';
 import DelegationPage from './cfg/DelegationPage';
+import DocMaintainPage from '../lists/DocMaintainPage';
 import { configPageOf, fixedConfigPage, type ConfigPage } from './configPages';
 import MasterDataCataloguePage from './MasterDataCataloguePage';
 import MasterDataListPage from './MasterDataListPage';
@@ -18,6 +19,8 @@ function pageElement(page: ConfigPage, title: string | undefined): ReactElement 
       return <DelegationPage title={title} />;
     case 'approvers':
       return <ApproverConfigPage title={title} />;
+    case 'docMaintain':
+      return <DocMaintainPage title={title} />;
     case 'list':
       return <MasterDataListPage type={page.type.code} title={title} />;
   }

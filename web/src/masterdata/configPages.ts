@@ -6,6 +6,7 @@ export type ConfigPage =
   | { kind: 'catalogue'; mode: 'query' | 'maintain' }
   | { kind: 'delegations' }
   | { kind: 'approvers' }
+  | { kind: 'docMaintain' }
   | { kind: 'list'; type: MasterDataType };
 
 /** Routes whose page is not a master-data type's list (menu entries of navigation-and-access.md 2.2, hidden routes of 2.1). */
@@ -17,6 +18,8 @@ const fixedPages: Record<string, ConfigPage> = {
   '/proxyAuthCfg': { kind: 'delegations' },
   // The hidden BPM configuration route: who approves what (the approver configuration).
   '/bpmCfg': { kind: 'approvers' },
+  // 单据维护: the generic document list over every type (lists/DocMaintainPage).
+  '/cfg/docMaintain': { kind: 'docMaintain' },
 };
 
 /** The route of the delegations and of the approver configuration, for links to them. */
