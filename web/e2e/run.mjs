@@ -1,6 +1,6 @@
 // Runs every browser test against real formwork servers and prints, as its last line,
 // "N passed, N failed". `node e2e/run.mjs portal` runs one scenario (form, portal,
-// lifecycle, catalogue, masterdata, sso, legacy).
+// lifecycle, catalogue, masterdata, lists, sso, legacy).
 //
 // The form, portal, lifecycle, catalogue and masterdata scenarios share one server (seeded demo users, trusted source
 // systems); the single sign-on and earlier-menu scenarios start their own, configured
@@ -15,6 +15,7 @@ import { run as runLegacy } from './legacy.e2e.mjs';
 import { run as runLifecycle } from './lifecycle.e2e.mjs';
 import { run as runCatalogue } from './catalogue.e2e.mjs';
 import { run as runMasterdata } from './masterdata.e2e.mjs';
+import { run as runLists } from './lists.e2e.mjs';
 
 const wanted = new Set(process.argv.slice(2));
 const want = (name) => wanted.size === 0 || wanted.has(name);
@@ -24,7 +25,7 @@ let server;
 let vite;
 let browser;
 try {
-  if (['form', 'portal', 'lifecycle', 'catalogue', 'masterdata'].some(want)) {
+  if (['form', 'portal', 'lifecycle', 'catalogue', 'masterdata', 'lists'].some(want)) {
     await setup.step('server starts', async () => {
       server = await startServer({ env: { FORMWORK_TRUSTED_SOURCES: TRUSTED_SOURCES } });
       console.log(`     server at ${server.url}`);
@@ -56,6 +57,7 @@ try {
     if (want('lifecycle')) await runLifecycle(env);
     if (want('catalogue')) await runCatalogue(env);
     if (want('masterdata')) await runMasterdata(env);
+    if (want('lists')) await runLists(env);
     if (want('sso')) await runSso({ browser });
     if (want('legacy')) await runLegacy({ browser });
   }
