@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ import { errorText } from '../api/client';
 import { useDebounced } from '../masterdata/useDebounced';
 import { statusColor } from '../process/ProcessHistory';
 import { formatMoney } from '../widgets/money/money';
-import { queryDocuments, type DocumentRow, type SortField } from './api';
+import { queryDocuments, type DocumentQueryBody, type DocumentRow, type SortField } from './api';
 import ExportButton from './ExportButton';
 import ListFilterBar from './ListFilterBar';
 import {
@@ -55,7 +55,9 @@ export default function DocumentListView({ docType, actions, wide }: DocumentLis
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [state, setState] = useState<ListState>(initialState);
-  const body = useDebounced(buildDocumentQuery(docType, state), 250);
+  // the query once the state has settled (typing in a filter asks once); compared as text
+  const settled = useDebounced(JSON.stringify(buildDocumentQuery(docType, state)), 250);
+  const body = useMemo(() => JSON.parse(settled) as DocumentQueryBody, [settled]);
   const list = useQuery({
     queryKey: ['documents', 'list', i18n.language, body],
     queryFn: ({ signal }) => queryDocuments(body, signal),
