@@ -32,6 +32,15 @@ type Record struct {
 	Body          string
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
+	// The list columns (ListFields): the head's department, the vendor and
+	// customer the document names, and the text the list search reads.
+	Department string
+	Vendor     string
+	Customer   string
+	SearchText string
+	// IndexVersion is the version of ListFields the list columns were
+	// filled by; Reindex fills those of older records.
+	IndexVersion int
 }
 
 // Event is one transition of a document (or a change in approval): who,
@@ -62,11 +71,13 @@ func RecordOf(doc *engine.Document) (*Record, error) {
 	amount, _ := h["amount"].(decimal.Decimal)
 	version, _ := h["version"].(int)
 	schemaVersion, _ := h["schemaVersion"].(int)
-	return &Record{
+	rec := &Record{
 		BusinessID: h.String("businessId"), DocType: doc.Type.Code, Edition: doc.Type.Edition, Status: h.String("status"),
 		BusinessType1: h.String("businessType1"), BusinessType2: h.String("businessType2"),
 		Applicant: h.String("applicant"), CompanyCode: h.String("companyCode"), CreateBy: h.String("createBy"),
 		Amount: amount, Version: version, SchemaVersion: schemaVersion, Body: string(body),
 		ProcessID: h.String("processId"), Description: engine.Clip(h.String("description"), maxDescription),
-	}, nil
+	}
+	ListFields(doc).fill(rec)
+	return rec, nil
 }

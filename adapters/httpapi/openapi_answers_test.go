@@ -160,6 +160,10 @@ func (w *answerWalk) documentLife() {
 	draft := storeTravelClaim(w.t, w.api)
 	w.call("POST /api/galaxyform/process/void", "", voidURL, `{"businessId":"`+draft+`","comment":"重复提交"}`, 200)
 	w.call("GET /api/galaxyform/process/history", "", historyURL+draft, "", 200)
+	// the generic list over these documents, and its export
+	w.call("POST /api/formwork/documents/query", "finance01", documentQueryURL, `{"docType":"EX02","q":"`+id+`"}`, 200)
+	w.call("POST /api/formwork/documents/query", "admin", documentQueryURL, `{"sort":{"field":"nope"}}`, 400)
+	w.call("POST /api/formwork/documents/export.xlsx", "", documentExportURL, `{"docType":"EX02"}`, 200)
 }
 
 func (w *answerWalk) budgetAndConfiguration() {

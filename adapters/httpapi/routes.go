@@ -117,6 +117,8 @@ func (s *Server) routeTable() []Route {
 	table = append(table, routesOf(s.admin.Routes())...)
 	// the budget pages (the /budget menu)
 	table = append(table, routesOf(s.budgetAPI.Routes())...)
+	// the generic document list and its export (listapi)
+	table = append(table, routesOf(s.lists.Routes())...)
 	return table
 }
 

@@ -62,6 +62,8 @@ var routeWalk = map[string]routeCall{
 	"GET /api/galaxyform/process/history":         {"signed in", historyURL + "{businessId}", "", [5]int{401, 200, 403, 200, 200}},
 	"POST /api/galaxyform/process/recall":         {"signed in", recallURL, `{"businessId":"{businessId}"}`, [5]int{401, 409, 403, 403, 409}},
 	"POST /api/galaxyform/worklist/query":         {"signed in", worklistURL, `{"list":"draft"}`, [5]int{401, 200, 200, 200, 200}},
+	"POST /api/formwork/documents/query":          {"signed in", "/api/formwork/documents/query", `{"docType":"EX02"}`, [5]int{401, 200, 200, 200, 200}},
+	"POST /api/formwork/documents/export.xlsx":    {"signed in", "/api/formwork/documents/export.xlsx", `{"docType":"EX02"}`, [5]int{401, 200, 200, 200, 200}},
 	"POST /api/galaxyform/budget/queryBudget":     {"signed in", queryBudgetURL, `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 200, 200}},
 	"POST /api/galaxyform/budget/postBudget":      {"signed in", postBudgetURL, `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 403, 200}},
 	"GET /api/galaxyform/budget/releaseADVBudget": {"signed in", releaseADVURL + "{businessId}", "", [5]int{401, 409, 403, 409, 409}},

@@ -11,6 +11,7 @@ import (
 	"formwork/adapters/httpapi/adminapi"
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/guard"
+	"formwork/adapters/httpapi/listapi"
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/identity"
@@ -44,6 +45,8 @@ type Services struct {
 	UserAdmin   *useradmin.Service
 	Logs        *logbook.Service
 	MasterAudit *audit.Service
+	// Lists is the generic document list (listapi).
+	Lists *documents.Lists
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -77,6 +80,7 @@ type Server struct {
 	printing   *printing.Service
 	admin      *adminapi.Handlers
 	budgetAPI  *budgetapi.API
+	lists      *listapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -84,7 +88,8 @@ func New(svc Services, cfg Config) *Server {
 	s := &Server{e: echo.New(), cfg: cfg, documents: svc.Documents, process: svc.Process, budgets: svc.Budgets, idn: svc.Identity,
 		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing,
 		admin:     adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit),
-		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData)}
+		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
+		lists:     listapi.New(svc.Lists)}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

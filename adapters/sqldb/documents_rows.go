@@ -11,16 +11,18 @@ import (
 //
 // The worklists read the maker's and the reimburser's documents newest
 // first: (create_by, created_at) and (applicant, created_at) serve them;
-// to-do and completed lists go through process_tasks.
+// to-do and completed lists go through process_tasks. The generic list
+// (documents_query.go) reads a type's or a company's documents newest
+// first: (doc_type, created_at) and (company_code, created_at).
 type documentRow struct {
 	BusinessID    string          `gorm:"primaryKey;size:40"`
-	DocType       string          `gorm:"size:20;not null;index:idx_documents_type_status,priority:1"`
+	DocType       string          `gorm:"size:20;not null;index:idx_documents_type_status,priority:1;index:idx_documents_type_created,priority:1"`
 	Status        string          `gorm:"size:20;not null;index:idx_documents_type_status,priority:2"`
 	Edition       string          `gorm:"size:20;not null;default:form"`
 	BusinessType1 string          `gorm:"size:20"`
 	BusinessType2 string          `gorm:"size:20"`
 	Applicant     string          `gorm:"size:64;index:idx_documents_applicant_created,priority:1"`
-	CompanyCode   string          `gorm:"size:20;index"`
+	CompanyCode   string          `gorm:"size:20;index;index:idx_documents_company_created,priority:1"`
 	CreateBy      string          `gorm:"size:64;index:idx_documents_creator_created,priority:1"`
 	Amount        decimal.Decimal `gorm:"type:numeric(18,2);not null"`
 	Version       int             `gorm:"not null"`
@@ -28,8 +30,15 @@ type documentRow struct {
 	ProcessID     string          `gorm:"size:60;not null;default:''"`
 	Description   string          `gorm:"size:200;not null;default:''"`
 	Body          string          `gorm:"type:text;not null"`
-	CreatedAt     time.Time       `gorm:"index;index:idx_documents_applicant_created,priority:2;index:idx_documents_creator_created,priority:2"`
+	CreatedAt     time.Time       `gorm:"index;index:idx_documents_applicant_created,priority:2;index:idx_documents_creator_created,priority:2;index:idx_documents_type_created,priority:2;index:idx_documents_company_created,priority:2"`
 	UpdatedAt     time.Time
+	// The list columns (documents.ListFields), filled on save; Reindex
+	// fills those of rows an older version (index_version) filled.
+	Department   string `gorm:"size:40;not null;default:''"`
+	Vendor       string `gorm:"size:40;not null;default:'';index"`
+	Customer     string `gorm:"size:40;not null;default:'';index"`
+	SearchText   string `gorm:"size:500;not null;default:''"`
+	IndexVersion int    `gorm:"not null;default:0;index"`
 }
 
 func (documentRow) TableName() string { return "documents" }

@@ -154,6 +154,8 @@ func (d *documentTx) UpdateDocument(rec *documents.Record, expectVersion int, ex
 		"applicant": rec.Applicant, "company_code": rec.CompanyCode, "amount": rec.Amount,
 		"version": rec.Version, "schema_version": rec.SchemaVersion, "process_id": rec.ProcessID,
 		"description": rec.Description, "body": rec.Body, "updated_at": time.Now(),
+		"department": rec.Department, "vendor": rec.Vendor, "customer": rec.Customer,
+		"search_text": rec.SearchText, "index_version": rec.IndexVersion,
 	})
 	if res.Error != nil {
 		return false, fmt.Errorf("update document: %w", res.Error)

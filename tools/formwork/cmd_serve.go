@@ -119,7 +119,14 @@ func seed(ctx context.Context, app *wire.App, seeds fs.FS) error {
 	if seeded.Documents > 0 {
 		fmt.Printf("seeded %d demo documents\n", seeded.Documents)
 	}
-	return nil
+	indexed, skipped, err := app.Reindex(ctx)
+	if indexed > 0 {
+		fmt.Printf("filled the list columns of %d stored documents\n", indexed)
+	}
+	if skipped > 0 {
+		fmt.Fprintf(os.Stderr, "formwork: %d stored documents no longer decode; their list columns stay blank\n", skipped)
+	}
+	return err
 }
 
 // timeoutsFromEnv reads the connection timeouts (Go durations; defaults in

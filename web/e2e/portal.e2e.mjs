@@ -105,7 +105,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
     const stamp = Number(url.pathname.split('/').pop());
     assert(stamp >= before && stamp <= Date.now(), `version stamp is the current time: ${stamp}`);
     await page.locator('[data-page="form-list"][data-doc-type="BE"]').waitFor();
-    await page.locator('[data-not-available="document-list"]').waitFor();
+    await page.locator('[data-document-list][data-total]').waitFor();
     await page.locator('[data-page="form-list"] [data-action="new"]:not([aria-disabled="true"])').waitFor();
     firstListUrl = page.url();
     await page.waitForTimeout(5);

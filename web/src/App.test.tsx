@@ -51,6 +51,12 @@ function answer(method: string, url: string, body: any) {
       { docType: 'BE', family: 'ap', version: 1, edition: 'form', title: { zh: '员工费用报销', en: 'Employee expense claim' } },
     ]);
   if (path === '/api/galaxyform/cas/logout') return ok({});
+  if (path === '/api/formwork/documents/query')
+    return ok({
+      total: 1,
+      totals: { amount: 2458.5 },
+      rows: [{ businessId: 'BE202611200001', docType: 'BE', docTypeTxt: '员工费用报销', applicant: 'employee01', applicantTxt: '张三', amount: 2458.5, status: 'draft', statusTxt: '草稿', description: '差旅', createAt: '2026-11-20 09:00:00' }],
+    });
   return { status: 404, body: { code: 'ENOTFOUND', message: `no route ${method} ${path}` } };
 }
 
@@ -178,7 +184,11 @@ describe('login, menu and logout', () => {
     const m = /^\/YG\/BE\/(\d+)\?docType=BE$/.exec(location());
     expect(m).not.toBeNull();
     expect(Number(m![1])).toBeGreaterThanOrEqual(before);
-    expect($('[data-not-available="document-list"]')).not.toBeNull();
+    // the list of the type: its documents, the count and amount total, 新建 for the type
+    await waitFor(() => $('[data-row="BE202611200001"]'));
+    expect($('[data-list-total]')!.getAttribute('data-list-total')).toBe('1');
+    expect(calls.find((c) => c.url.startsWith('/api/formwork/documents/query'))!.body).toMatchObject({ docType: 'BE', page: 1, pageSize: 10 });
+    expect($('[data-row="BE202611200001"] [data-open]')!.getAttribute('href')).toBe('/form?docType=BE&businessId=BE202611200001&action=read');
 
     await act(async () => $('[data-action="logout"]')!.click());
     await waitFor(() => location() === '/login');

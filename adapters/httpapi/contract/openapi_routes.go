@@ -3,6 +3,7 @@ package contract
 import (
 	"net/http"
 
+	"formwork/documents"
 	"formwork/engine"
 	"formwork/identity"
 	"formwork/masterdata"
@@ -54,6 +55,8 @@ var apiDocs = map[string]apiDoc{
 	"POST /api/galaxyform/yx/:family/head/create": {Tag: "documents", Summary: "Check a new document and store it: data is the stored document, form its states, check, process and schema; 422 with the check result when refused.", Query: []string{"action", "confirm", "tempSave", "authorBy"}, Request: formDocument{}, Response: storedForm{}, Refusals: refusedOrStale},
 	"PUT /api/galaxyform/yx/:family/head/update":  {Tag: "documents", Summary: "Save a stored document again at the version loaded (409 when stale).", Query: []string{"action", "confirm", "tempSave"}, Request: formDocument{}, Response: storedForm{}, Refusals: refusedOrStale},
 	"GET /api/galaxyform/yx/:family/head/load":    {Tag: "documents", Summary: "Load a stored document with its form under an action (default edit).", Query: []string{"businessId", "action"}, Response: storedForm{}, Refusals: notFound},
+	"POST /api/formwork/documents/query":          {Tag: "documents", Summary: "The generic document list: the documents of a type (every type when docType is blank) the user may read, searched (q), filtered, sorted, paged (pageSize at most 500), with the total and the amount total of the filtered set. 400 names the field at fault.", Request: DocumentQuery{}, Response: documents.ListPage{}},
+	"POST /api/formwork/documents/export.xlsx":    {Tag: "documents", Summary: "The whole filtered list (the query's body; its page aside) as a spreadsheet attachment; X-Total-Count is its row count. More than 100,000 documents is refused (413) before anything is written.", Request: DocumentQuery{}, File: XLSX},
 	// lifecycle, worklists, budget, printing
 	"POST /api/galaxyform/process/startProcess":   {Tag: "process", Summary: "Submit a draft or returned document: full check, approval route, budget occupation, first task.", Query: []string{"confirm"}, Request: processRequest{}, Response: ProcessAnswer{}, Refusals: refusedOrStale},
 	"POST /api/galaxyform/process/complete":       {Tag: "process", Summary: "Decide a task: approve, reject, addSign, supplement.", Request: taskDecision{}, Response: ProcessAnswer{}, Refusals: stale},

@@ -108,7 +108,8 @@ func New(cfg Config) *App {
 	a.Budgets.SetCodes(a.MasterData)
 	a.SearchHelp = searchhelp.NewService(a.MasterData, a.Registry)
 	a.Printing = printing.NewService(printing.PeopleOf(a.MasterData, a.Identity), a.MasterData, a.Registry, cfg.Now)
-	a.Documents = documents.NewService(sqldb.NewDocumentStore(cfg.DB), a.Registry.Catalogue, a.Identity, cfg.Now)
+	docStore := sqldb.NewDocumentStore(cfg.DB)
+	a.Documents = documents.NewService(docStore, a.Registry.Catalogue, a.Identity, cfg.Now)
 	a.Process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: a.Documents, People: a.Identity,
 		Budget: approvalBudget{a.Budgets}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
 	a.Documents.SetGate(a.Process)
@@ -121,6 +122,7 @@ func New(cfg Config) *App {
 	a.Logs = logbook.NewService(sqldb.NewLogStore(cfg.DB), nil)
 	a.MasterAudit = audit.NewService(a.MasterData, sqldb.NewMasterDataStore(cfg.DB))
 	a.Documents.SetRuleRecords(rulelookup.Source{MasterData: a.MasterData})
+	a.Lists = documents.NewLists(a.Documents, docStore, a.Identity, partyNames{a.MasterData}, a.Registry.Lifecycle)
 	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }
@@ -146,9 +148,10 @@ func identityConfig(cfg Config, md *masterdata.Service) identity.Config {
 
 // What the services need of each other, as the domain packages declare it.
 var (
-	_ documents.People = (*identity.Service)(nil)
-	_ process.People   = (*identity.Service)(nil)
-	_ process.Budget   = approvalBudget{}
+	_ documents.People     = (*identity.Service)(nil)
+	_ documents.ListPeople = (*identity.Service)(nil)
+	_ process.People       = (*identity.Service)(nil)
+	_ process.Budget       = approvalBudget{}
 )
 
 // typesOf answers the master-data types of the registry's catalogue in use,

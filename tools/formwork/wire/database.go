@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,6 +74,10 @@ func Open(dsn, dataDir string) (*gorm.DB, error) {
 func migrate(db *gorm.DB) error {
 	if err := db.AutoMigrate(sqldb.DocumentModels()...); err != nil {
 		return fmt.Errorf("migrate documents: %w", err)
+	}
+	if err := sqldb.SearchIndex(db); err != nil {
+		// the list search still works, reading every row
+		slog.Warn("the document list's search has no index", "err", err)
 	}
 	if err := db.AutoMigrate(sqldb.ProcessModels()...); err != nil {
 		return fmt.Errorf("migrate approvals: %w", err)

@@ -1402,6 +1402,169 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/formwork/documents/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The whole filtered list (the query's body; its page aside) as a spreadsheet attachment; X-Total-Count is its row count. More than 100,000 documents is refused (413) before anything is written.
+         * @description Access: signed in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["DocumentQuery"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/documents/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The generic document list: the documents of a type (every type when docType is blank) the user may read, searched (q), filtered, sorted, paged (pageSize at most 500), with the total and the amount total of the filtered set. 400 names the field at fault.
+         * @description Access: signed in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["DocumentQuery"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["ListPage"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/formwork/evaluate": {
         parameters: {
             query?: never;
@@ -7095,6 +7258,36 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        DocumentQuery: {
+            docType?: string;
+            filters?: components["schemas"]["DocumentQueryFilters"];
+            page?: number;
+            pageSize?: number;
+            q?: string;
+            sort?: components["schemas"]["DocumentQuerySort"];
+        };
+        DocumentQueryFilters: {
+            /** @description A code: a text, or a number or boolean taken as its text. */
+            amountFrom: string | number | boolean | null;
+            /** @description A code: a text, or a number or boolean taken as its text. */
+            amountTo: string | number | boolean | null;
+            applicant: string;
+            /** @description A code: a text, or a number or boolean taken as its text. */
+            companyCode: string | number | boolean | null;
+            dateFrom: string;
+            dateTo: string;
+            department: string;
+            /** @enum {string} */
+            quickRange: "day" | "week" | "month" | "quarter" | "thisMonth" | "lastMonth" | "thisYear";
+            status: components["schemas"]["LooseList"];
+            subType: string;
+        };
+        DocumentQuerySort: {
+            /** @enum {string} */
+            field: "businessId" | "docType" | "subType" | "status" | "applicant" | "companyCode" | "department" | "vendor" | "customer" | "amount" | "description" | "createAt" | "updatedAt";
+            /** @enum {string} */
+            order: "asc" | "desc";
+        };
         EditionEntry: {
             companies: string[] | null;
             default: boolean;
@@ -7241,6 +7434,42 @@ export interface components {
             lowered: number;
             raised: number;
             unchanged: number;
+        };
+        ListPage: {
+            rows: components["schemas"]["ListRow"][] | null;
+            /** Format: int64 */
+            total: number;
+            totals: components["schemas"]["ListTotals"];
+        };
+        ListRow: {
+            /** @description An amount with two decimals. */
+            amount: number;
+            applicant: string;
+            applicantTxt: string;
+            businessId: string;
+            businessType1: string;
+            businessType1Txt: string;
+            businessType2: string;
+            businessType2Txt: string;
+            companyCode: string;
+            createAt: string;
+            createBy: string;
+            createByTxt: string;
+            customer: string;
+            department: string;
+            description: string;
+            docType: string;
+            docTypeTxt: string;
+            family: string;
+            status: string;
+            statusTxt: string;
+            updatedAt: string;
+            vendor: string;
+            version: number;
+        };
+        ListTotals: {
+            /** @description An amount with two decimals. */
+            amount: number;
         };
         LocalText: {
             [key: string]: string;

@@ -80,9 +80,7 @@ const en: Texts = {
   list: {
     title: '{{name}} documents',
     newDoc: 'New',
-    notAvailable:
-      'The server has no document list yet, so documents cannot be listed here. You can create a document, or open one by its business ID on the home page.',
-    unknownDocType: 'Document type {{docType}} is not registered.',
+    unknownDocType: 'The catalogue has no document type {{docType}}: no new one can be made; stored ones are listed below.',
     missingDocType: 'The docType parameter is missing',
   },
   placeholder: {

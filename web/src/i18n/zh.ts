@@ -77,8 +77,7 @@ const zh = {
   list: {
     title: '{{name}} 单据列表',
     newDoc: '新建',
-    notAvailable: '服务器尚未提供单据列表接口，暂时无法列出单据。可以新建单据，或在首页按单据编号打开已有单据。',
-    unknownDocType: '单据类型 {{docType}} 未在系统中注册。',
+    unknownDocType: '目录中没有单据类型 {{docType}}：不能新建这种单据，下方只列出已存的单据。',
     missingDocType: '缺少单据类型参数 docType',
   },
   placeholder: {

@@ -10,6 +10,7 @@ import UsersPage from '../admin/UsersPage';
 import BudgetPage from '../budget/BudgetPage';
 import ApproverConfigPage from './cfg/ApproverConfigPage';
 import DelegationPage from './cfg/DelegationPage';
+import DocMaintainPage from '../lists/DocMaintainPage';
 import { configPageOf, fixedConfigPage, type AdminPage, type ConfigPage } from './configPages';
 import MasterDataCataloguePage from './MasterDataCataloguePage';
 import MasterDataListPage from './MasterDataListPage';
@@ -25,6 +26,8 @@ function pageElement(page: ConfigPage, title: string | undefined): ReactElement 
       return <ApproverConfigPage title={title} />;
     case 'budget':
       return <BudgetPage page={page.page} title={title} />;
+    case 'docMaintain':
+      return <DocMaintainPage title={title} />;
     case 'list':
       return <MasterDataListPage type={page.type.code} title={title} />;
     case 'admin':

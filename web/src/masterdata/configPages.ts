@@ -15,6 +15,7 @@ export type ConfigPage =
   | { kind: 'admin'; page: AdminPage }
   | { kind: 'approvers' }
   | { kind: 'budget'; page: BudgetPageKind }
+  | { kind: 'docMaintain' }
   | { kind: 'list'; type: MasterDataType };
 
 /** Routes whose page is not a master-data type's list (menu entries of navigation-and-access.md 2.2, hidden routes of 2.1). */
@@ -35,6 +36,8 @@ const fixedPages: Record<string, ConfigPage> = {
   '/bpmCfg': { kind: 'approvers' },
   // The /budget entries that are budget pages, not master-data lists (web/src/budget).
   ...Object.fromEntries(Object.entries(budgetPages).map(([path, page]) => [path, { kind: 'budget', page } as ConfigPage])),
+  // 单据维护: the generic document list over every type (lists/DocMaintainPage).
+  '/cfg/docMaintain': { kind: 'docMaintain' },
 };
 
 /** The route of the delegations and of the approver configuration, for links to them. */

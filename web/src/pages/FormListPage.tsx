@@ -11,6 +11,7 @@ import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import { docTypesQuery } from '../api/queries';
 import { localText } from '../i18n/language';
 import { useEdition } from '../auth/useEdition';
+import DocumentListView from '../lists/DocumentListView';
 
 export interface FormListPageProps {
   docType: string;
@@ -19,9 +20,10 @@ export interface FormListPageProps {
 }
 
 /**
- * The generic form-list page of one document type (?docType=): a "new" button that
- * opens /form?docType=X&action=new, and the list of documents. The server has no list
- * call yet (docs/api.md), so the page says that instead of showing an empty table.
+ * The generic form-list page of one document type (?docType=, or the type a menu entry
+ * lists): the documents of that type the user may read, searched, filtered, sorted,
+ * paged and exported (lists/DocumentListView), and 新建, which opens
+ * /form?docType=X&action=new.
  */
 export default function FormListPage({ docType, title }: FormListPageProps) {
   const { t, i18n } = useTranslation();
@@ -39,22 +41,24 @@ export default function FormListPage({ docType, title }: FormListPageProps) {
       </Container>
     );
   }
+  const newButton = (
+    <Button
+      variant="contained"
+      startIcon={<AddCircleOutlineIcon />}
+      component={RouterLink}
+      to={`/form?${new URLSearchParams({ docType, action: 'new' })}`}
+      disabled={!entry}
+      data-action="new"
+    >
+      {t('lists.newDoc')}
+    </Button>
+  );
   return (
     <Container maxWidth="xl" sx={{ py: 3 }} data-page="form-list" data-doc-type={docType}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-list-title>
-          {t('list.title', { name })}
+          {t('lists.title', { name })}
         </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddCircleOutlineIcon />}
-          component={RouterLink}
-          to={`/form?${new URLSearchParams({ docType, action: 'new' })}`}
-          disabled={!entry}
-          data-action="new"
-        >
-          {t('list.newDoc')}
-        </Button>
       </Box>
       {registry.isPending && <LinearProgress />}
       {registry.isSuccess && !entry && (
@@ -62,9 +66,7 @@ export default function FormListPage({ docType, title }: FormListPageProps) {
           {t('list.unknownDocType', { docType })}
         </Alert>
       )}
-      <Alert severity="info" data-not-available="document-list">
-        {t('list.notAvailable')}
-      </Alert>
+      <DocumentListView docType={docType} actions={newButton} />
     </Container>
   );
 }
