@@ -73,7 +73,10 @@ type run struct {
 	ev      *Evaluation
 	states  bool
 	rowBad  map[string][]model.Severity // worst finding per row, for line status
-	badPath map[string]bool             // paths with a structural finding: not reported again as required
+	// boundsPending: derived values out of their bounds, reported only when
+	// nothing else is wrong (reportDerivedBounds)
+	boundsPending []pendingFinding
+	badPath       map[string]bool // paths with a structural or required finding: not reported again by required or a rule
 }
 
 func evaluate(doc *model.Document, structural []model.Finding, opt Options, states bool) *Evaluation {
@@ -99,9 +102,12 @@ func prepare(doc *model.Document, structural []model.Finding, opt Options, state
 	counts.prepares.Add(1)
 	r := newRun(doc, opt, states)
 	ev := r.ev
-	r.res.Errors = append(r.res.Errors, structural...)
 	r.badPath = make(map[string]bool, len(structural))
 	for _, f := range structural {
+		if r.derivedPath(f.Path) {
+			continue
+		}
+		r.add(f)
 		r.badPath[f.Path] = true
 		if table, i, ok := rowOfPath(f.Path); ok && i < len(doc.Tables[table]) && !model.RowDeleted(doc.Tables[table][i]) {
 			r.markRow(table, i, f.Severity)
@@ -126,7 +132,47 @@ func (r *run) check() {
 	counts.checks.Add(1)
 	r.checkRequired()
 	r.checkRules()
+	r.reportDerivedBounds()
 	r.deriveLineStatus()
+}
+
+// reportDerivedBounds reports the derived values below their minimum (or
+// above their maximum) when the document has no other error: a total is a
+// consequence of its lines, and a line refused at its cell (or a list a rule
+// asks for) is the one finding for one mistake. A document wrong in nothing
+// else learns that its total is 0.
+func (r *run) reportDerivedBounds() {
+	for _, f := range r.res.Errors {
+		if f.Severity == model.SeverityError {
+			return
+		}
+	}
+	for _, p := range r.boundsPending {
+		if p.row >= 0 {
+			r.rowFinding(p.section, p.row, p.f)
+		} else {
+			r.add(p.f)
+		}
+	}
+}
+
+// derivedPath tells whether path is a field of doc's type whose value the
+// engine derives (a total, a local amount): what a client sent there is
+// replaced, so a malformed client value is no finding.
+func (r *run) derivedPath(path string) bool {
+	sec, field, ok := strings.Cut(path, ".")
+	if !ok {
+		return false
+	}
+	if i := strings.IndexByte(sec, '['); i > 0 {
+		sec = sec[:i]
+	}
+	s := r.dt.Section(sec)
+	if s == nil {
+		return false
+	}
+	f := s.Field(field)
+	return f != nil && f.Value != nil
 }
 
 // checkSubType finds the document's sub-type path and reports a business
@@ -175,6 +221,14 @@ func (r *run) nameSubTypes(path []*model.SubType) {
 		}
 		r.setValue(head, objLoc("head", f.Name), f, v)
 	}
+}
+
+// pendingFinding is a finding at a place (row -1 for an object section)
+// that is reported later, if at all.
+type pendingFinding struct {
+	section string
+	row     int
+	f       model.Finding
 }
 
 func (r *run) add(f model.Finding) { r.res.Errors = append(r.res.Errors, f) }
@@ -411,6 +465,10 @@ func (r *run) checkDerived(f *model.Field, v any, at loc) any {
 	r.badPath[path] = true
 	fd := model.Finding{Path: path, Rule: p.Rule, Severity: model.SeverityError,
 		Message: model.RowText(at.row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))}
+	if p.Rule == "minimum" || p.Rule == "maximum" {
+		r.boundsPending = append(r.boundsPending, pendingFinding{at.section, at.row, fd})
+		return nil
+	}
 	if at.row >= 0 {
 		r.rowFinding(at.section, at.row, fd)
 	} else {
@@ -483,6 +541,7 @@ func (r *run) checkRequired() {
 			}
 			if required && isBlank(vals[f.Name]) {
 				if path := at.String(); !r.badPath[path] {
+					r.badPath[path] = true // the required finding wins: no rule reports this cell again
 					r.add(model.Finding{Path: path, Rule: "required", Severity: model.SeverityError, Message: msgRequired.Format(map[string]model.Text{"field": f.Label})})
 				}
 			}
@@ -530,6 +589,7 @@ func (r *run) checkRequiredRows(s *model.Section) {
 			}
 			if required && isBlank(row[f.Name]) {
 				if path := at.String(); !r.badPath[path] {
+					r.badPath[path] = true // the required finding wins: no rule reports this cell again
 					r.rowFinding(s.Name, i, model.Finding{Path: path, Rule: "required", Severity: model.SeverityError,
 						Message: msgRowRequired.Format(map[string]model.Text{"row": num(i + 1), "field": f.Label})})
 				}
@@ -569,8 +629,9 @@ func (r *run) fieldLabel(s *model.Section, name string) model.Text {
 func (r *run) checkRules() {
 	for _, rule := range r.dt.Rules {
 		if rule.Table == "" {
-			// a hidden field is not checked; a value refused as malformed
-			// already has its finding, which a rule must not bury
+			// a hidden field is not checked; a value refused as malformed,
+			// or a required cell left blank, already has its finding: the
+			// more specific one, which a rule must not bury or repeat
 			if r.targetHidden(rule.Path) || r.badPath[rule.Path] {
 				continue
 			}
