@@ -137,15 +137,13 @@ func (r *run) check() {
 }
 
 // reportDerivedBounds reports the derived values below their minimum (or
-// above their maximum) when the document has no other error: a total is a
+// above their maximum) when no line or list has an error: a total is a
 // consequence of its lines, and a line refused at its cell (or a list a rule
-// asks for) is the one finding for one mistake. A document wrong in nothing
-// else learns that its total is 0.
+// asks for) is the one finding for one mistake. A document whose lines are
+// right but none learns that its total is 0.
 func (r *run) reportDerivedBounds() {
-	for _, f := range r.res.Errors {
-		if f.Severity == model.SeverityError {
-			return
-		}
+	if r.tableErrors() {
+		return
 	}
 	for _, p := range r.boundsPending {
 		if p.row >= 0 {
@@ -626,28 +624,19 @@ func (r *run) fieldLabel(s *model.Section, name string) model.Text {
 	return model.Text{"zh": name, "en": name, "th": name}
 }
 
+// checkRules runs the rules (but those on line statuses). A rule at a
+// derived value (a total) runs last, and only when no line or list has an
+// error: the total is a consequence of the lines, and the finding at the
+// line's cell (or the list) is the more specific one.
 func (r *run) checkRules() {
+	var onDerived []*model.Rule
 	for _, rule := range r.dt.Rules {
 		if rule.Table == "" {
-			// a hidden field is not checked; a value refused as malformed,
-			// or a required cell left blank, already has its finding: the
-			// more specific one, which a rule must not bury or repeat
-			if r.targetHidden(rule.Path) || r.badPath[rule.Path] {
+			if r.derivedPath(rule.Path) {
+				onDerived = append(onDerived, rule)
 				continue
 			}
-			env := r.env.Interface()
-			at := loc{section: rule.Path, row: -1}
-			if rule.When != nil && !r.holds(rule.When, env, at) {
-				continue
-			}
-			if r.holds(rule.Check, env, at) {
-				continue
-			}
-			label := model.Text{}
-			if sec, name, ok := strings.Cut(rule.Path, "."); ok && r.dt.Section(sec) != nil {
-				label = r.fieldLabel(r.dt.Section(sec), name)
-			}
-			r.add(model.Finding{Path: rule.Path, Rule: rule.ID, Severity: rule.Severity, Message: rule.Message.Format(map[string]model.Text{"field": label})})
+			r.runObjectRule(rule)
 			continue
 		}
 		s := r.dt.Section(rule.Table)
@@ -656,6 +645,53 @@ func (r *run) checkRules() {
 		}
 		r.runRowRule(rule, s, func(i int, f model.Finding) { r.rowFinding(s.Name, i, f) })
 	}
+	if len(onDerived) == 0 || r.tableErrors() {
+		return
+	}
+	for _, rule := range onDerived {
+		r.runObjectRule(rule)
+	}
+}
+
+// runObjectRule runs a rule that is not a table rule.
+func (r *run) runObjectRule(rule *model.Rule) {
+	// a hidden field is not checked; a value refused as malformed, or a
+	// required cell left blank, already has its finding: the more specific
+	// one, which a rule must not bury or repeat
+	if r.targetHidden(rule.Path) || r.badPath[rule.Path] {
+		return
+	}
+	env := r.env.Interface()
+	at := loc{section: rule.Path, row: -1}
+	if rule.When != nil && !r.holds(rule.When, env, at) {
+		return
+	}
+	if r.holds(rule.Check, env, at) {
+		return
+	}
+	label := model.Text{}
+	if sec, name, ok := strings.Cut(rule.Path, "."); ok && r.dt.Section(sec) != nil {
+		label = r.fieldLabel(r.dt.Section(sec), name)
+	}
+	r.add(model.Finding{Path: rule.Path, Rule: rule.ID, Severity: rule.Severity, Message: rule.Message.Format(map[string]model.Text{"field": label})})
+}
+
+// tableErrors tells whether a row or a list of a table has an error finding
+// so far.
+func (r *run) tableErrors() bool {
+	for _, f := range r.res.Errors {
+		if f.Severity != model.SeverityError {
+			continue
+		}
+		sec := f.Path
+		if i := strings.IndexAny(sec, "[."); i >= 0 {
+			sec = sec[:i]
+		}
+		if s := r.dt.Section(sec); s != nil && s.Table {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *run) targetHidden(path string) bool {

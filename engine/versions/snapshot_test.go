@@ -3,6 +3,7 @@ package versions_test
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"testing"
 	"testing/fstest"
 
@@ -21,7 +22,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	c := enginetest.Catalogue(t)
 	fs := fstest.MapFS{}
 	for _, d := range c.DocTypes() {
-		fs["schemas/_released/"+d.Edition+"/"+d.Code+"/v1.yaml"] = &fstest.MapFile{Data: versions.Snapshot(d)}
+		fs["schemas/_released/"+d.Edition+"/"+d.Code+"/v"+strconv.Itoa(d.Version)+".yaml"] = &fstest.MapFile{Data: versions.Snapshot(d)}
 	}
 	// the released versions alone, without the live catalogue's fields
 	fs["schemas/_modes.yaml"] = &fstest.MapFile{Data: enginetest.MustRead(t, "schemas/_modes.yaml")}
@@ -58,7 +59,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	// the same verdicts
 	raw, _ := json.Marshal(enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.amount": 0, "lineList.0.costType": nil}))
 	live, fs1, _ := decode.DecodeAs(c.DocType("EX02"), raw)
-	snap, fs2, _ := decode.DecodeAs(r.DocTypeVersion("form", "EX02", 1), raw)
+	snap, fs2, _ := decode.DecodeAs(r.DocTypeVersion("form", "EX02", c.DocType("EX02").Version), raw)
 	a, b := eval.Check(live, fs1, eval.Options{}), eval.Check(snap, fs2, eval.Options{})
 	ja, _ := json.Marshal(a.View("zh"))
 	jb, _ := json.Marshal(b.View("zh"))
