@@ -22,6 +22,16 @@ func (s *Service) SetReferences(r References) { s.refs = r }
 // know (or not on the document's date, or not for its company).
 const RuleReference = "reference"
 
+// documentDate is the date master data is read on for doc: its
+// head.docDate, else today (YYYY-MM-DD).
+func (s *Service) documentDate(doc *engine.Document) string {
+	date := doc.Head().String("docDate")
+	if len(date) < len("2006-01-02") {
+		date = s.today()
+	}
+	return date[:len("2006-01-02")]
+}
+
 // CheckReferences adds to res a finding (error) at each path of doc whose
 // code master data does not know for the document's company
 // (head.companyCode) on its date (head.docDate, else today): every save,
@@ -32,11 +42,7 @@ func (s *Service) CheckReferences(ctx context.Context, doc *engine.Document, res
 		return nil
 	}
 	head := doc.Head()
-	date := head.String("docDate")
-	if len(date) < len("2006-01-02") {
-		date = s.today()
-	}
-	findings, err := s.refs.CheckRefs(ctx, head.String("companyCode"), date[:len("2006-01-02")], engine.DocumentRefs(doc))
+	findings, err := s.refs.CheckRefs(ctx, head.String("companyCode"), s.documentDate(doc), engine.DocumentRefs(doc))
 	if err != nil {
 		return err
 	}

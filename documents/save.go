@@ -171,6 +171,11 @@ type write struct {
 // changes from the same state), then the store gets the finished record. A
 // check that refuses writes nothing: Saved has no Record and says why.
 func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Saved, error) {
+	lookup, err := s.RuleLookup(ctx, w.doc)
+	if err != nil {
+		return nil, err
+	}
+	w.opt.Lookup = lookup
 	sc := cat.CheckSave(w.doc, w.structural, w.prev, w.opt)
 	if err := forbidden(sc.Forbidden, w.opt.Action); err != nil {
 		return nil, err
@@ -185,7 +190,6 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 	if !sc.Check.Valid {
 		return saved, nil
 	}
-	var err error
 	if w.stored == nil {
 		saved.Record, err = s.insert(ctx, w)
 	} else {

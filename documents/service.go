@@ -15,6 +15,7 @@ type Service struct {
 	people People
 	gate   Gate
 	refs   References
+	rules  RuleRecords
 	now    func() time.Time
 }
 

@@ -66,6 +66,9 @@ type (
 	MasterDataField = model.MasterDataField
 	MasterDataRule  = model.MasterDataRule
 	Ref             = model.Ref
+	// Lookup answers the master data a check's rules read (record,
+	// standard); lookup.Set is one over records in memory.
+	Lookup = model.Lookup
 )
 
 // The catalogue's editions (package load).

@@ -35,7 +35,11 @@ func (s *Service) Submit(ctx context.Context, r SubmitRequest) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := engine.Check(doc, structural, engine.Options{Action: "edit", Confirmed: r.Confirmed})
+	lookup, err := s.docs.RuleLookup(ctx, doc) // the standards the rules read, as they are now
+	if err != nil {
+		return nil, err
+	}
+	res := engine.Check(doc, structural, engine.Options{Action: "edit", Confirmed: r.Confirmed, Lookup: lookup})
 	if err := s.docs.CheckReferences(ctx, doc, &res); err != nil { // master data may have changed since the save
 		return nil, err
 	}

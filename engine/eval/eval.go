@@ -20,11 +20,13 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Options say under which action mode a document is evaluated and which
-// weak-control (confirm) rules the user has confirmed.
+// Options say under which action mode a document is evaluated, which
+// weak-control (confirm) rules the user has confirmed, and where the rules
+// read master data (record, standard): nil, they read empty records.
 type Options struct {
 	Action    string
 	Confirmed map[string]bool
+	Lookup    model.Lookup
 }
 
 // FieldState is what the form shows for one field.
@@ -341,10 +343,13 @@ func (r *run) buildEnv() {
 		}
 	}
 	ev.Field(r.dt.Env().NSec + model.EnvActionOffset).SetString(r.opt.Action)
+	ctx := reflect.ValueOf(&model.RuleContext{Lookup: r.opt.Lookup, Confirmed: r.opt.Confirmed})
+	ev.Field(r.dt.Env().NSec + model.EnvContextOffset).Set(ctx)
 	r.env = env
 	for name, t := range r.dt.Env().Tables {
 		te := reflect.New(t)
 		te.Elem().Field(r.dt.Env().NSec + model.EnvActionOffset).SetString(r.opt.Action)
+		te.Elem().Field(r.dt.Env().NSec + model.EnvContextOffset).Set(ctx)
 		r.tenv[name] = te
 		r.tenvAny[name] = te.Interface()
 	}
@@ -673,7 +678,7 @@ func (r *run) runObjectRule(rule *model.Rule) {
 	if sec, name, ok := strings.Cut(rule.Path, "."); ok && r.dt.Section(sec) != nil {
 		label = r.fieldLabel(r.dt.Section(sec), name)
 	}
-	r.add(model.Finding{Path: rule.Path, Rule: rule.ID, Severity: rule.Severity, Message: rule.Message.Format(map[string]model.Text{"field": label})})
+	r.add(model.Finding{Path: rule.Path, Rule: rule.ID, Severity: rule.Severity, Message: rule.Message.Format(r.args(rule, env, at, map[string]model.Text{"field": label}))})
 }
 
 // tableErrors tells whether a row or a list of a table has an error finding
@@ -790,6 +795,6 @@ func (r *run) runRowRule(rule *model.Rule, s *model.Section, record func(row int
 			continue
 		}
 		record(i, model.Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
-			Message: rule.Message.Format(map[string]model.Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)})})
+			Message: rule.Message.Format(r.args(rule, env, at, map[string]model.Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)}))})
 	}
 }

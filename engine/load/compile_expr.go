@@ -8,6 +8,7 @@ import (
 	"formwork/engine/model"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 	"gopkg.in/yaml.v3"
 )
@@ -15,20 +16,47 @@ import (
 // compileExpr compiles one catalogue expression against env (a pointer to a
 // zero environment struct) with the rule language's options: a program, or
 // an error placed in the source. A panic of the expression compiler is such
-// an error too: no expression an analyst writes may stop a load.
-func compileExpr(src string, env any, asBool bool) (p *vm.Program, err error) {
+// an error too: no expression an analyst writes may stop a load. With a
+// patch (document types), record, standard and confirmed are rewritten into
+// the functions fns (loader.lookupFunctions).
+func compileExpr(src string, env any, asBool bool, patch *lookupPatch, fns []expr.Option) (p *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			p, err = nil, fmt.Errorf("the expression cannot be compiled: %v", r)
 		}
 	}()
 	opts := append([]expr.Option{expr.Env(env)}, exprOptions...)
+	if patch != nil {
+		opts = append(append(opts, fns...), expr.Patch(patch))
+	}
 	if asBool {
 		opts = append(opts, expr.AsBool())
 	}
 	p, err = expr.Compile(src, opts...)
+	if patch != nil && patch.err != nil {
+		return nil, patch.err.Bind(file.NewSource(src)) // the misuse, before what expr makes of the call left as written
+	}
 	if err == nil {
 		err = checkNames(p, src)
+	}
+	if err == nil && patch != nil {
+		if ce := checkCriteria(p); ce != nil {
+			err = ce.Bind(file.NewSource(src))
+		}
+	}
+	return p, err
+}
+
+// compile compiles an expression of the document type in the environment
+// of table ("" for the document) and notes what it reads of master data.
+func (c *compiler) compile(e *exprSrc, table string, asBool bool) (*vm.Program, error) {
+	patch := &lookupPatch{types: c.l.cat.masterData}
+	p, err := compileExpr(e.Src, c.d.Env().Zero(table), asBool, patch, c.l.lookupFunctions())
+	if err == nil {
+		c.noteLookups(patch)
+		for _, id := range patch.confirms {
+			c.confirms = append(c.confirms, confirmUse{id: id, file: c.file, src: e})
+		}
 	}
 	return p, err
 }
@@ -54,7 +82,7 @@ func (c *compiler) compileField(f *model.Field, o *override, table string) {
 	f.Required = c.cond(o.required, table, what+" required")
 	f.Editable = c.cond(o.editable, table, what+" editable")
 	if o.value != nil {
-		p, err := compileExpr(o.value.Src, c.d.Env().Zero(table), false)
+		p, err := c.compile(o.value, table, false)
 		if err != nil {
 			line, col, msg := compileError(err, o.value)
 			c.l.problem(c.file, line, col, "%s value: %s", what, msg)
@@ -111,7 +139,7 @@ func (c *compiler) cond(b *boolOrExpr, table, what string) *model.Cond {
 	if b.Expr == nil {
 		return &model.Cond{Const: b.Const}
 	}
-	p, err := compileExpr(b.Expr.Src, c.d.Env().Zero(table), true)
+	p, err := c.compile(b.Expr, table, true)
 	if err != nil {
 		line, col, msg := compileError(err, b.Expr)
 		c.l.problem(c.file, line, col, "%s: %s", what, msg)
@@ -158,6 +186,7 @@ func (c *compiler) rule(file string, r ruleYAML) {
 		return
 	}
 	rule.Check, rule.Src = cd.Prog, cd.Src
+	rule.Args = c.ruleArgs(r, what)
 	c.d.Rules = append(c.d.Rules, rule)
 }
 

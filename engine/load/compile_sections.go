@@ -16,6 +16,7 @@ type compiler struct {
 	file       string
 	overridden map[*model.Field]*override // uncompiled overrides, until the environment types exist
 	local      map[string]*model.FieldDef // a released snapshot's own field catalogue; nil for a live type
+	confirms   []confirmUse               // the rules confirmed() asks about, checked once every rule is compiled
 }
 
 func (c *compiler) sections(y *docTypeYAML) {

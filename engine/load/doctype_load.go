@@ -55,6 +55,7 @@ func (l *loader) loadDocType(file, edition string, released bool) *model.DocType
 		l.addSharedRules(c, edition)
 		l.cat.docTypes[edition+"/"+d.Code] = d
 	}
+	c.checkConfirms()
 	return d
 }
 

@@ -19,6 +19,7 @@ import (
 	"formwork/engine/internal/yamlx"
 	"formwork/engine/model"
 
+	"github.com/expr-lang/expr"
 	"gopkg.in/yaml.v3"
 )
 
@@ -62,6 +63,7 @@ type loader struct {
 	fieldRefs   []fieldRefUse
 	mdFieldAt   map[*model.MasterDataField][2]int
 	mdAttempted map[string]bool // master-data type files read, loaded or not
+	lookupFns   []expr.Option   // the typed functions of record, standard and confirmed (rule_lookup.go)
 }
 
 // panicked turns a panic of the loader into a load error naming the file

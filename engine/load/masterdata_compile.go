@@ -97,7 +97,7 @@ func (m *mdCompiler) rule(t *model.MasterDataType, r mdRuleYAML) {
 		if e.src == nil {
 			continue
 		}
-		p, err := compileExpr(e.src.Src, env, true)
+		p, err := compileExpr(e.src.Src, env, true, nil, nil)
 		if err != nil {
 			line, col, msg := compileError(err, e.src)
 			m.l.problem(m.file, line, col, "%s %s: %s", what, e.name, msg)

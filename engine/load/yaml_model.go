@@ -169,8 +169,11 @@ type ruleYAML struct {
 	Path     string     `yaml:"path"`
 	Severity string     `yaml:"severity" enum:"error,warning,confirm"`
 	Message  model.Text `yaml:"message"`
-	Comment  string     `yaml:"comment"`
-	Line     int        `yaml:"-"`
+	// Args are values the message names: {limit} is replaced by the value
+	// of the expression of arg limit when the rule fails.
+	Args    map[string]*exprSrc `yaml:"args"`
+	Comment string              `yaml:"comment"`
+	Line    int                 `yaml:"-"`
 }
 
 type docTypeYAML struct {

@@ -56,6 +56,9 @@ type DocType struct {
 	SubTypes    []*SubType
 	Buttons     map[string]*Cond
 	Rules       []*Rule
+	// RuleRecords are the master-data types the type's rules read (record,
+	// standard), sorted: what a check's model.Lookup must answer.
+	RuleRecords []string
 	env         *Env
 	modes       map[string]*Mode
 	sections    map[string]*Section
@@ -148,4 +151,16 @@ type Rule struct {
 	File     string
 	Line     int
 	Src      string
+	// Args are the values a finding's message names ({limit} for the arg
+	// limit), worked out when the rule fails.
+	Args []RuleArg
+}
+
+// RuleArg is a value a rule's message names: an expression over the rule's
+// environment, shown as text (decimals with at least 2 places, a name in
+// each language).
+type RuleArg struct {
+	Name string
+	Prog *vm.Program
+	Src  string
 }

@@ -53,9 +53,10 @@ type Env struct {
 
 // Indexes of the fields after the sections in an Env struct.
 const (
-	EnvActionOffset = 0 // Action, in Doc and every table type
-	EnvRowOffset    = 1 // Row, in a table type
-	EnvRowNoOffset  = 2 // RowNo, in a table type
+	EnvActionOffset  = 0 // Action, in Doc and every table type
+	EnvContextOffset = 1 // Context (*RuleContext), in Doc and every table type
+	EnvRowOffset     = 2 // Row, in a table type
+	EnvRowNoOffset   = 3 // RowNo, in a table type
 )
 
 // EnvActionField is the Go name of the action field of an Env struct.
@@ -81,7 +82,8 @@ func (d *DocType) BuildEnv() {
 		}
 		common = append(common, reflect.StructField{Name: fmt.Sprintf("S%d", i), Type: t, Tag: reflect.StructTag(fmt.Sprintf(`expr:%q`, s.Name))})
 	}
-	common = append(common, reflect.StructField{Name: EnvActionField, Type: StringType, Tag: `expr:"action"`})
+	common = append(common, reflect.StructField{Name: EnvActionField, Type: StringType, Tag: `expr:"action"`},
+		reflect.StructField{Name: "Context", Type: RuleContextType, Tag: reflect.StructTag(fmt.Sprintf(`expr:%q`, EnvContextName))})
 	env := &Env{Doc: reflect.StructOf(common), Tables: map[string]reflect.Type{}, NSec: len(d.Sections)}
 	for _, s := range d.Sections {
 		if !s.Table {

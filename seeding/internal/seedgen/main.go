@@ -85,8 +85,8 @@ func (g *generator) run() error {
 			[]section{{"projects", g.genProjects()}}},
 		{"generated_rates.yaml", "daily exchange rates of 2026 (a random walk from a fixed seed: demo figures, not market data)",
 			[]section{{"records", map[string]any{"exchangeRate": g.genRates()}}}},
-		{"generated_travel_standards.yaml", "travel standards per employee rank, city type and cost type (lodging a night: weak control, asks to confirm; meal allowance a day: strong, refuses)",
-			[]section{{"records", map[string]any{"travelStandard": genTravelStandards()}}}},
+		{"generated_travel_standards.yaml", "travel standards per employee rank, city type and cost type (lodging a night: weak control, asks to confirm; meal allowance a day: strong, refuses); hospitality standards per company, host rank and city type (a guest: weak)",
+			[]section{{"records", map[string]any{"travelStandard": genTravelStandards(), "hospitalityStandard": g.genHospitalityStandards()}}}},
 	}
 	for _, f := range files {
 		if err := write(filepath.Join(g.dir, f.name), f.about, f.sections); err != nil {

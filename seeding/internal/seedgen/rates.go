@@ -27,6 +27,17 @@ type standard struct {
 	Control   string     `yaml:"control"`
 }
 
+// hospitality is a record of type hospitalityStandard.
+type hospitality struct {
+	Company       string     `yaml:"company"`
+	Rank          string     `yaml:"rank"`
+	CityType      string     `yaml:"cityType"`
+	ValidFrom     string     `yaml:"validFrom"`
+	LimitPerGuest yamlNumber `yaml:"limitPerGuest"`
+	HostRatio     yamlNumber `yaml:"hostRatio"`
+	Control       string     `yaml:"control"`
+}
+
 // A currency pair's rate on 2026-01-01 and how many decimals it is quoted
 // with.
 type pair struct {
@@ -102,6 +113,30 @@ func genTravelStandards() []standard {
 				amount                  float64
 			}{{"住宿费", "night", "weak", lodge}, {"伙食补助", "day", "strong", meals[cityType]}} {
 				out = append(out, standard{r.code, cityType, s.costType, "2026-01-01", currency, round(s.amount, 2), s.unit, s.control})
+			}
+		}
+	}
+	return out
+}
+
+// genHospitalityStandards are the hospitality standards (a guest, in the
+// company's currency: THB at 5 to the yuan) of each company for each host
+// rank in each city type, valid from 2026-01-01, weak control: an excess
+// is confirmed and explained.
+func (g *generator) genHospitalityStandards() []hospitality {
+	perGuest := map[string]float64{"P1": 600, "P2": 600, "P3": 600, "P4": 700, "P5": 700, "M1": 800, "M2": 800, "M3": 1000,
+		"D1": 1200, "VP": 1500}
+	factor := map[string]float64{"1": 1, "2": 0.8, "3": 0.65, "4": 1.2}
+	var out []hospitality
+	for _, c := range g.companies {
+		fx := 1.0
+		if c.Currency == "THB" {
+			fx = 5
+		}
+		for _, r := range ranks {
+			for _, cityType := range []string{"1", "2", "3", "4"} {
+				limit := math.Round(perGuest[r.code]*factor[cityType]*fx/10) * 10
+				out = append(out, hospitality{c.Code, r.code, cityType, "2026-01-01", round(limit, 2), "1", "weak"})
 			}
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"formwork/engine"
 	"formwork/identity"
 	"formwork/masterdata"
+	"formwork/masterdata/rulelookup"
 	"formwork/printing"
 	"formwork/process"
 	"formwork/registry"
@@ -107,6 +108,7 @@ func New(cfg Config) *App {
 		Budget: approvalBudget{a.Budgets}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
 	a.Documents.SetGate(a.Process)
 	a.Documents.SetReferences(a.MasterData)
+	a.Documents.SetRuleRecords(rulelookup.Source{MasterData: a.MasterData})
 	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }
