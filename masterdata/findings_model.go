@@ -46,13 +46,13 @@ func (f Findings) Data() any {
 // refusals of the use cases, in zh, en and th.
 
 func unknownType(code string) *engine.Error {
-	c := shownCode(code)
+	c := engine.ShownCode(code)
 	return engine.Refuse(engine.ENOTFOUND, "type", engine.Text{"zh": "没有主数据类型 " + c,
 		"en": "there is no master-data type " + c, "th": "ไม่มีประเภทข้อมูลหลัก " + c})
 }
 
 func unknownRecord(t *Type, key string) *engine.Error {
-	title, k := t.title(), shownCode(key)
+	title, k := t.title(), engine.ShownCode(key)
 	return engine.Refuse(engine.ENOTFOUND, "key", engine.Text{"zh": title.In("zh") + " " + k + " 不存在",
 		"en": title.In("en") + " " + k + " does not exist", "th": title.In("th") + " " + k + " ไม่มีอยู่"})
 }
@@ -68,7 +68,7 @@ func forbidden(t *Type, write bool) *engine.Error {
 }
 
 func stale(t *Type, key string) *engine.Error {
-	title, k := t.title(), shownCode(key)
+	title, k := t.title(), engine.ShownCode(key)
 	return engine.Refuse(ESTALE, "version", engine.Text{
 		"zh": title.In("zh") + " " + k + " 已被他人修改，请刷新后重试",
 		"en": title.In("en") + " " + k + " was changed meanwhile: reload it and try again",
@@ -76,7 +76,7 @@ func stale(t *Type, key string) *engine.Error {
 }
 
 func exists(t *Type, key string) *engine.Error {
-	title, k := t.title(), shownCode(key)
+	title, k := t.title(), engine.ShownCode(key)
 	return engine.Refuse(engine.ECONFLICT, t.Keys[0], engine.Text{"zh": title.In("zh") + " " + k + " 已存在",
 		"en": title.In("en") + " " + k + " exists already", "th": title.In("th") + " " + k + " มีอยู่แล้ว"})
 }

@@ -5,9 +5,6 @@ import (
 	"context"
 	"maps"
 	"slices"
-	"strconv"
-	"strings"
-	"unicode"
 
 	"formwork/engine"
 )
@@ -57,8 +54,8 @@ func (s *Service) refFinding(ref Ref, rec *Record, company, date string) *engine
 	if t := s.typeOf(ref.Type); t != nil {
 		title = t.title()
 	}
-	what := engine.Text{"zh": title.In("zh") + " " + shownCode(ref.Code), "en": title.In("en") + " " + shownCode(ref.Code),
-		"th": title.In("th") + " " + shownCode(ref.Code)}
+	what := engine.Text{"zh": title.In("zh") + " " + engine.ShownCode(ref.Code), "en": title.In("en") + " " + engine.ShownCode(ref.Code),
+		"th": title.In("th") + " " + engine.ShownCode(ref.Code)}
 	switch {
 	case rec == nil:
 		return engine.Refuse(engine.ECHECK, ref.Path, engine.Text{"zh": what["zh"] + " 不存在",
@@ -71,15 +68,4 @@ func (s *Service) refFinding(ref Ref, rec *Record, company, date string) *engine
 			"en": what["en"] + " does not belong to company " + company, "th": what["th"] + " ไม่ได้เป็นของบริษัท " + company})
 	}
 	return nil
-}
-
-// shownCode is a code (or key) as a message quotes it: as it is when it
-// prints as it is, else quoted with what does not print escaped (a
-// zero-width space shows as \u200b), at most 40 characters.
-func shownCode(code string) string {
-	code = engine.Clip(code, 40)
-	if strings.TrimSpace(code) == code && !strings.ContainsFunc(code, func(r rune) bool { return !unicode.IsPrint(r) }) {
-		return code
-	}
-	return strconv.QuoteToGraphic(code)
 }

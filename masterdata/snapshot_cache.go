@@ -159,3 +159,15 @@ func (s *Service) snapshot(ctx context.Context, typ string) (*snapshot, error) {
 	}
 	return snaps[typ], nil
 }
+
+// RuleRecords answers the current records of each type, sorted by key, as
+// the snapshots hold them (one query for the revisions): what the rules of
+// a document read (masterdata/rulelookup). Shared: read, never change.
+func (s *Service) RuleRecords(ctx context.Context, types []string) (map[string][]Record, error) {
+	snaps, err := s.snapshots(ctx, types...)
+	out := make(map[string][]Record, len(snaps))
+	for typ, snap := range snaps {
+		out[typ] = snap.records
+	}
+	return out, err
+}

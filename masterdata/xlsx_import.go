@@ -206,8 +206,8 @@ func readLists(w *workbook.Workbook, t *Type, rows []*importRow) Findings {
 			owner := byKey[key]
 			if owner == nil {
 				findings = append(findings, atRow(t, list.Name, d.Number, engine.Refuse(engine.ECHECK, t.Keys[0], engine.Text{
-					"zh": "第一个工作表中没有主键为 " + shownCode(key) + " 的记录", "en": "the first sheet has no record " + shownCode(key),
-					"th": "แผ่นงานแรกไม่มีระเบียน " + shownCode(key)})))
+					"zh": "第一个工作表中没有主键为 " + engine.ShownCode(key) + " 的记录", "en": "the first sheet has no record " + engine.ShownCode(key),
+					"th": "แผ่นงานแรกไม่มีระเบียน " + engine.ShownCode(key)})))
 				continue
 			}
 			row := map[string]any{}

@@ -115,7 +115,7 @@ func TestRefusalsInEveryLanguage(t *testing.T) {
 		{second(s.DocType(registry.DocTypeRef{Code: "EX02", Version: "x"})), engine.EINVALID, "version",
 			`version: 版本号应为正整数，而不是"x"`, `version: version must be a whole number, not "x"`, `version: หมายเลขเวอร์ชันต้องเป็นจำนวนเต็มบวก ไม่ใช่ "x"`},
 		{second(s.DocType(registry.DocTypeRef{Code: "EX02", Version: "7"})), engine.ENOTFOUND, "version",
-			"version: EX02没有版本7（现有版本：1）", "version: EX02 has no version 7 (versions: 1)", "version: EX02 ไม่มีเวอร์ชัน 7 (เวอร์ชันที่มี: 1)"},
+			"version: EX02没有版本7（现有版本：1、2）", "version: EX02 has no version 7 (versions: 1, 2)", "version: EX02 ไม่มีเวอร์ชัน 7 (เวอร์ชันที่มี: 1, 2)"},
 		{diffErr, engine.EINVALID, "from", "from: from和to应为版本号", "from: from and to must be version numbers", "from: from และ to ต้องเป็นหมายเลขเวอร์ชัน"},
 		{exportAction, engine.EINVALID, "action", `action: 未知的操作模式"foo"`, `action: unknown action "foo"`, `action: ไม่รู้จักโหมดการทำงาน "foo"`},
 		{exportSubType, engine.ENOTFOUND, "subType", `subType: EX02没有业务类型"A01.A0199"`, `subType: EX02 has no sub-type "A01.A0199"`,

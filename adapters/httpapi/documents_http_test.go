@@ -33,7 +33,7 @@ func TestCreateDocument(t *testing.T) {
 			expectedStatus: 200,
 			expectedCode:   "S000",
 			expectedContent: []string{
-				`"businessId":"EX02{today}0001"`, `"version":1`, `"schemaVersion":1`, `"status":"draft"`,
+				`"businessId":"EX02{today}0001"`, `"version":1`, `"schemaVersion":2`, `"status":"draft"`,
 				`"amount":2458.50`, `"amount":1380.00`, `"amount":1078.50`, `"paymentAmount":2458.50`, `"restAmount":0.00`,
 			},
 			notExpectedContent: []string{`"status":"uncheck"`, `"status":"error"`},
@@ -42,7 +42,7 @@ func TestCreateDocument(t *testing.T) {
 				doc := res.data(t)
 				assertValue(t, doc, `"EX02`+vars["today"]+`0001"`, "head", "businessId")
 				assertValue(t, doc, `1`, "head", "version")
-				assertValue(t, doc, `1`, "head", "schemaVersion")
+				assertValue(t, doc, `2`, "head", "schemaVersion")
 				assertValue(t, doc, `"draft"`, "head", "status")
 				assertValue(t, doc, `2458.50`, "head", "amount")
 				assertValue(t, doc, `"success"`, "lineList", 0, "status")
@@ -81,7 +81,7 @@ func TestCreateDocument(t *testing.T) {
 			body:            travelClaim(with("head.status", "approved"), with("head.version", 7), with("head.schemaVersion", 9), with("head.createAt", "1999-01-01 00:00:00")),
 			expectedStatus:  200,
 			expectedCode:    "S000",
-			expectedContent: []string{`"version":1`, `"schemaVersion":1`, `"status":"draft"`},
+			expectedContent: []string{`"version":1`, `"schemaVersion":2`, `"status":"draft"`},
 			notExpectedContent: []string{
 				`"approved"`, `"version":7`, `"schemaVersion":9`, `1999-01-01`,
 			},
@@ -128,7 +128,7 @@ func TestCreateDocumentPreSaveChecks(t *testing.T) {
 			body:             travelClaim(with("head.amount", 0)),
 			expectedStatus:   422,
 			expectedCode:     "ECHECK",
-			expectedContent:  []string{`"message":"保存失败！请填写费用或金额"`, `"docType":"EX02"`, `"schemaVersion":1`, `"valid":false`},
+			expectedContent:  []string{`"message":"保存失败！请填写费用或金额"`, `"docType":"EX02"`, `"schemaVersion":2`, `"valid":false`},
 			expectedFindings: []finding{amountPositive},
 		},
 		{
@@ -343,7 +343,7 @@ func TestLoadDocument(t *testing.T) {
 			expectedStatus: 200,
 			expectedCode:   "S000",
 			expectedContent: []string{
-				`"businessId":"{businessId}"`, `"version":1`, `"schemaVersion":1`, `"status":"draft"`,
+				`"businessId":"{businessId}"`, `"version":1`, `"schemaVersion":2`, `"status":"draft"`,
 				`"amount":2458.50`, `"description":"北京客户拜访差旅费"`, `"status":"success"`,
 			},
 			after: func(t *testing.T, api *testAPI, res *apiResponse, vars map[string]string) {
@@ -485,7 +485,7 @@ func TestUpdateDocument(t *testing.T) {
 			body:               claimUpdate(1, with("head.status", "approved"), with("head.createAt", "1999-01-01 00:00:00"), with("head.schemaVersion", 9)),
 			expectedStatus:     200,
 			expectedCode:       "S000",
-			expectedContent:    []string{`"status":"draft"`, `"version":2`, `"schemaVersion":1`},
+			expectedContent:    []string{`"status":"draft"`, `"version":2`, `"schemaVersion":2`},
 			notExpectedContent: []string{`"approved"`, `1999-01-01`},
 		},
 		{

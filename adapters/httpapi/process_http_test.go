@@ -215,7 +215,7 @@ func TestApproveTwiceToApproved(t *testing.T) {
 			t.Fatalf("after the first approval: %s", s)
 		}
 		mustDecide(t, api, id, "finance01", "approve", "")
-		if res := api.request(t, "GET", historyURL+id, "", nil); !strings.Contains(res.body, `"edition":"form","schemaVersion":1`) {
+		if res := api.request(t, "GET", historyURL+id, "", nil); !strings.Contains(res.body, `"edition":"form","schemaVersion":2`) {
 			t.Errorf("the history names the edition and schema version the form renders with: %s", clip(res.body))
 		}
 		h := readHistory(t, api, id)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"formwork/engine/lookup"
 	"formwork/engine/model"
 
 	"github.com/expr-lang/expr"
@@ -18,8 +19,8 @@ import (
 // an error placed in the source. A panic of the expression compiler is such
 // an error too: no expression an analyst writes may stop a load. With a
 // patch (document types), record, standard and confirmed are rewritten into
-// the functions fns (loader.lookupFunctions).
-func compileExpr(src string, env any, asBool bool, patch *lookupPatch, fns []expr.Option) (p *vm.Program, err error) {
+// the functions fns (lookup.Functions).
+func compileExpr(src string, env any, asBool bool, patch *lookup.Patch, fns []expr.Option) (p *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			p, err = nil, fmt.Errorf("the expression cannot be compiled: %v", r)
@@ -33,14 +34,14 @@ func compileExpr(src string, env any, asBool bool, patch *lookupPatch, fns []exp
 		opts = append(opts, expr.AsBool())
 	}
 	p, err = expr.Compile(src, opts...)
-	if patch != nil && patch.err != nil {
-		return nil, patch.err.Bind(file.NewSource(src)) // the misuse, before what expr makes of the call left as written
+	if patch != nil && patch.Err != nil {
+		return nil, patch.Err.Bind(file.NewSource(src)) // the misuse, before what expr makes of the call left as written
 	}
 	if err == nil {
 		err = checkNames(p, src)
 	}
 	if err == nil && patch != nil {
-		if ce := checkCriteria(p); ce != nil {
+		if ce := lookup.CheckCriteria(p); ce != nil {
 			err = ce.Bind(file.NewSource(src))
 		}
 	}
@@ -50,11 +51,11 @@ func compileExpr(src string, env any, asBool bool, patch *lookupPatch, fns []exp
 // compile compiles an expression of the document type in the environment
 // of table ("" for the document) and notes what it reads of master data.
 func (c *compiler) compile(e *exprSrc, table string, asBool bool) (*vm.Program, error) {
-	patch := &lookupPatch{types: c.l.cat.masterData}
+	patch := &lookup.Patch{Types: c.l.cat.masterData}
 	p, err := compileExpr(e.Src, c.d.Env().Zero(table), asBool, patch, c.l.lookupFunctions())
 	if err == nil {
 		c.noteLookups(patch)
-		for _, id := range patch.confirms {
+		for _, id := range patch.Confirms {
 			c.confirms = append(c.confirms, confirmUse{id: id, file: c.file, src: e})
 		}
 	}

@@ -33,6 +33,22 @@ type Lookup interface {
 type RuleContext struct {
 	Lookup    Lookup
 	Confirmed map[string]bool
+	values    map[string]any
+}
+
+// Value is build's value for key, built once per context: the rules of one
+// check read the same records many times. A context serves one evaluation
+// at a time.
+func (c *RuleContext) Value(key string, build func() any) any {
+	if v, ok := c.values[key]; ok {
+		return v
+	}
+	v := build()
+	if c.values == nil {
+		c.values = map[string]any{}
+	}
+	c.values[key] = v
+	return v
 }
 
 // RuleContextType is the Go type of the rule context in an environment.

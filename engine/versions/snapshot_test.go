@@ -3,7 +3,8 @@ package versions_test
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
+	"fmt"
+	"path/filepath"
 	"testing"
 	"testing/fstest"
 
@@ -22,11 +23,23 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	c := enginetest.Catalogue(t)
 	fs := fstest.MapFS{}
 	for _, d := range c.DocTypes() {
-		fs["schemas/_released/"+d.Edition+"/"+d.Code+"/v"+strconv.Itoa(d.Version)+".yaml"] = &fstest.MapFile{Data: versions.Snapshot(d)}
+		fs[fmt.Sprintf("schemas/_released/%s/%s/v%d.yaml", d.Edition, d.Code, d.Version)] = &fstest.MapFile{Data: versions.Snapshot(d)}
 	}
 	// the released versions alone, without the live catalogue's fields
 	fs["schemas/_modes.yaml"] = &fstest.MapFile{Data: enginetest.MustRead(t, "schemas/_modes.yaml")}
 	fs["schemas/_editions.yaml"] = &fstest.MapFile{Data: enginetest.MustRead(t, "schemas/_editions.yaml")}
+	// rules that read master data (record, standard) compile against the
+	// catalogue's master-data types, which no snapshot carries: those, with
+	// the fields and enumerations they use, are the live ones
+	for _, dir := range []string{"schemas/_masterdata", "schemas/_fields", "schemas/_enums"} {
+		files, err := filepath.Glob(filepath.Join(enginetest.Root(t), dir, "*.yaml"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		for _, f := range files {
+			fs[dir+"/"+filepath.Base(f)] = &fstest.MapFile{Data: enginetest.MustRead(t, dir+"/"+filepath.Base(f))}
+		}
+	}
 	r, err := load.Load(fs)
 	if err != nil {
 		t.Fatal(err)
