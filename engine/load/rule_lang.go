@@ -113,10 +113,8 @@ func helperFunctions() []expr.Option {
 			return d, nil
 		}, new(func(string) decimal.Decimal)),
 		expr.Function("blank", func(p ...any) (any, error) { return strings.TrimSpace(p[0].(string)) == "", nil }, new(func(string) bool)),
-		// fmtAmount(x): an amount as a person reads it in a message, 2
-		// decimals (rounded half away from zero) with thousands separators:
-		// 559,999.00, -1,234.50.
-		expr.Function("fmtAmount", func(p ...any) (any, error) { return FormatAmount(toDec(p[0])), nil }, numberSignatures(1, reflect.TypeOf(""))...),
+		// fmtAmount(x): an amount as a message shows it (model.FormatAmount)
+		expr.Function("fmtAmount", func(p ...any) (any, error) { return model.FormatAmount(toDec(p[0])), nil }, numberSignatures(1, reflect.TypeOf(""))...),
 		// within(a, b, tol): |a - b| <= tol, for matches the spec allows a
 		// tolerance in (a tax rate worked out from the amounts, 0.003).
 		expr.Function("within", func(p ...any) (any, error) {
@@ -181,22 +179,3 @@ func compileError(err error, src *exprSrc) (line, col int, msg string) {
 	return line, col, msg
 }
 
-// FormatAmount writes d with 2 decimals, rounded half away from zero, and
-// thousands separators (documents.md 9: amounts display with 2 decimals and
-// thousands separators): 559999 is 559,999.00.
-func FormatAmount(d decimal.Decimal) string {
-	s := d.StringFixed(2)
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	whole, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return sign + b.String() + "." + frac
-}
