@@ -17,6 +17,13 @@ import (
 
 const createLedger = "/api/galaxyform/yx/gl/head/create?action=new"
 
+// noCharges leaves a claim without charge and payment lines: its amount,
+// the lines' total, is 0 ('请填写费用或金额').
+func noCharges(doc map[string]any) {
+	doc["lineList"] = []any{}
+	delete(doc, "paymentList")
+}
+
 // officeClaim is an EX02 office-supplies claim (A03/A0301, no itinerary)
 // whose client says its amount is 1,000.00 while its charge lines are 300.00
 // and 200.00, paid 500.00 to the employee.
