@@ -178,4 +178,3 @@ func compileError(err error, src *exprSrc) (line, col int, msg string) {
 	msg = strings.ReplaceAll(msg, "decimal.Decimal", "decimal")
 	return line, col, msg
 }
-
