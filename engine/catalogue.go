@@ -68,6 +68,10 @@ type Coverage = lint.Coverage
 // and rules.
 func (c *Catalogue) CoverageReport() []Coverage { return lint.CoverageReport(c.Catalogue) }
 
+// WithoutTotals lists the document types with lines and no derived head
+// total (see lint.WithoutTotals).
+func (c *Catalogue) WithoutTotals() []string { return lint.WithoutTotals(c.Catalogue) }
+
 // FixtureDocument builds the document a fixture test checks (see
 // fixtures.Document).
 func (c *Catalogue) FixtureDocument(fsys fs.FS, g *FixtureGroup, t *FixtureTest) ([]byte, *DocType, error) {

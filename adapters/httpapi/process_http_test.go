@@ -619,10 +619,10 @@ func TestTemporarySave(t *testing.T) {
 			name:            "a temporary save still refuses a malformed value, and stores nothing",
 			method:          "POST",
 			url:             createClaim + "&tempSave=1",
-			body:            travelClaim(without("head.description"), with("head.amount", "12.345")),
+			body:            travelClaim(without("head.description"), with("lineList[0].amount", "12.345")),
 			expectedStatus:  422,
 			expectedCode:    "ECHECK",
-			findingsInclude: []finding{{Path: "head.amount", Rule: "precision", Severity: "error"}},
+			findingsInclude: []finding{{Path: "lineList[0].amount", Rule: "precision", Severity: "error"}},
 			notExpectedContent: []string{
 				`"path":"head.description"`,
 			},

@@ -72,7 +72,7 @@ func TestRegistry(t *testing.T) {
 				assertValue(t, form, `["save","imageView","invoiceDetail","search"]`, "buttons")
 				assertValue(t, form, `"A01"`, "subTypes", "businessType1", 0, "key")
 				assertValue(t, form, `"A0101"`, "subTypes", "businessType1", 0, "children", 0, "key")
-				assertAbsent(t, form, "uiSchema", "head", "amount", "ui:readonly")
+				assertValue(t, form, `true`, "uiSchema", "head", "amount", "ui:readonly") // the lines' total (issue 12)
 				// currency is hidden for domestic travel, but stays in the schema
 				assertValue(t, form, `"hidden"`, "uiSchema", "head", "currency", "ui:widget")
 				assertValue(t, form, `"string"`, "schema", "properties", "head", "properties", "currency", "type")
@@ -149,7 +149,7 @@ func TestEvaluate(t *testing.T) {
 				assertValue(t, ev, `2458.50`, "values", "head.domesticAmount")
 				assertAbsent(t, ev, "values", "head.amount") // sent, unchanged
 				assertValue(t, ev, `false`, "fields", "head.reason", "visible")
-				assertValue(t, ev, `{"editable":true,"required":true,"visible":true}`, "fields", "head.amount")
+				assertValue(t, ev, `{"editable":false,"required":false,"visible":true}`, "fields", "head.amount") // derived
 			},
 		},
 		{
@@ -177,7 +177,7 @@ func TestEvaluate(t *testing.T) {
 			expectedStatus: 200,
 			expectedCode:   "S000",
 			after: func(t *testing.T, api *testAPI, res *apiResponse, _ map[string]string) {
-				assertValue(t, res.data(t), `{"editable":false,"required":true,"visible":true}`, "fields", "head.amount")
+				assertValue(t, res.data(t), `{"editable":false,"required":false,"visible":true}`, "fields", "head.amount")
 			},
 		},
 		{

@@ -44,7 +44,7 @@ func TestDocTypeTree(t *testing.T) {
 			name: "a module: its document types, by code", method: "POST", url: docTypeTree,
 			body:           `{"parentCode": "ap.expense"}`,
 			expectedStatus: 200, expectedCode: "S000",
-			expectedContent:    []string{`{"key":"EX01","value":"事前申请","attr1":"docType","attr2":"ap","attr3":"expense","attr4":"form","attr5":"N","attr6":"1"}`},
+			expectedContent:    []string{`{"key":"EX01","value":"事前申请","attr1":"docType","attr2":"ap","attr3":"expense","attr4":"form","attr5":"N","attr6":"2"}`},
 			notExpectedContent: []string{`"key":"AA"`, `"key":"A01"`},
 		},
 		{
@@ -92,7 +92,7 @@ func TestDocTypeLoad(t *testing.T) {
 		{
 			name: "a document type's description, with its sub-types", method: "GET", url: docTypeLoad + "?docType=EX02",
 			expectedStatus: 200, expectedCode: "S000", expectedContent: []string{
-				`"docType":"EX02","edition":"form","version":1,"family":"ap","familyTxt":"应付及费用","module":"expense","moduleTxt":"费用报销","title":"员工报销"`,
+				`"docType":"EX02","edition":"form","version":2,"family":"ap","familyTxt":"应付及费用","module":"expense","moduleTxt":"费用报销","title":"员工报销"`,
 				`"leadPage":"`, `"description":"`, `"sob":"1000"`,
 				`{"key":"A01","value":"差旅费","children":[{"key":"A0101"`,
 			},

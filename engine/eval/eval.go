@@ -75,7 +75,10 @@ type run struct {
 	ev      *Evaluation
 	states  bool
 	rowBad  map[string][]model.Severity // worst finding per row, for line status
-	badPath map[string]bool             // paths with a structural finding: not reported again as required
+	// boundsPending: derived values out of their bounds, reported only when
+	// nothing else is wrong (reportDerivedBounds)
+	boundsPending []pendingFinding
+	badPath       map[string]bool // paths with a structural or required finding: not reported again by required or a rule
 }
 
 func evaluate(doc *model.Document, structural []model.Finding, opt Options, states bool) *Evaluation {
@@ -101,9 +104,12 @@ func prepare(doc *model.Document, structural []model.Finding, opt Options, state
 	counts.prepares.Add(1)
 	r := newRun(doc, opt, states)
 	ev := r.ev
-	r.res.Errors = append(r.res.Errors, structural...)
 	r.badPath = make(map[string]bool, len(structural))
 	for _, f := range structural {
+		if r.derivedPath(f.Path) {
+			continue
+		}
+		r.add(f)
 		r.badPath[f.Path] = true
 		if table, i, ok := rowOfPath(f.Path); ok && i < len(doc.Tables[table]) && !model.RowDeleted(doc.Tables[table][i]) {
 			r.markRow(table, i, f.Severity)
@@ -128,7 +134,45 @@ func (r *run) check() {
 	counts.checks.Add(1)
 	r.checkRequired()
 	r.checkRules()
+	r.reportDerivedBounds()
 	r.deriveLineStatus()
+}
+
+// reportDerivedBounds reports the derived values below their minimum (or
+// above their maximum) when no line or list has an error: a total is a
+// consequence of its lines, and a line refused at its cell (or a list a rule
+// asks for) is the one finding for one mistake. A document whose lines are
+// right but none learns that its total is 0.
+func (r *run) reportDerivedBounds() {
+	if r.tableErrors() {
+		return
+	}
+	for _, p := range r.boundsPending {
+		if p.row >= 0 {
+			r.rowFinding(p.section, p.row, p.f)
+		} else {
+			r.add(p.f)
+		}
+	}
+}
+
+// derivedPath tells whether path is a field of doc's type whose value the
+// engine derives (a total, a local amount): what a client sent there is
+// replaced, so a malformed client value is no finding.
+func (r *run) derivedPath(path string) bool {
+	sec, field, ok := strings.Cut(path, ".")
+	if !ok {
+		return false
+	}
+	if i := strings.IndexByte(sec, '['); i > 0 {
+		sec = sec[:i]
+	}
+	s := r.dt.Section(sec)
+	if s == nil {
+		return false
+	}
+	f := s.Field(field)
+	return f != nil && f.Value != nil
 }
 
 // checkSubType finds the document's sub-type path and reports a business
@@ -177,6 +221,14 @@ func (r *run) nameSubTypes(path []*model.SubType) {
 		}
 		r.setValue(head, objLoc("head", f.Name), f, v)
 	}
+}
+
+// pendingFinding is a finding at a place (row -1 for an object section)
+// that is reported later, if at all.
+type pendingFinding struct {
+	section string
+	row     int
+	f       model.Finding
 }
 
 func (r *run) add(f model.Finding) { r.res.Errors = append(r.res.Errors, f) }
@@ -416,6 +468,10 @@ func (r *run) checkDerived(f *model.Field, v any, at loc) any {
 	r.badPath[path] = true
 	fd := model.Finding{Path: path, Rule: p.Rule, Severity: model.SeverityError,
 		Message: model.RowText(at.row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))}
+	if p.Rule == "minimum" || p.Rule == "maximum" {
+		r.boundsPending = append(r.boundsPending, pendingFinding{at.section, at.row, fd})
+		return nil
+	}
 	if at.row >= 0 {
 		r.rowFinding(at.section, at.row, fd)
 	} else {
@@ -488,6 +544,7 @@ func (r *run) checkRequired() {
 			}
 			if required && isBlank(vals[f.Name]) {
 				if path := at.String(); !r.badPath[path] {
+					r.badPath[path] = true // the required finding wins: no rule reports this cell again
 					r.add(model.Finding{Path: path, Rule: "required", Severity: model.SeverityError, Message: msgRequired.Format(map[string]model.Text{"field": f.Label})})
 				}
 			}
@@ -535,6 +592,7 @@ func (r *run) checkRequiredRows(s *model.Section) {
 			}
 			if required && isBlank(row[f.Name]) {
 				if path := at.String(); !r.badPath[path] {
+					r.badPath[path] = true // the required finding wins: no rule reports this cell again
 					r.rowFinding(s.Name, i, model.Finding{Path: path, Rule: "required", Severity: model.SeverityError,
 						Message: msgRowRequired.Format(map[string]model.Text{"row": num(i + 1), "field": f.Label})})
 				}
@@ -571,27 +629,19 @@ func (r *run) fieldLabel(s *model.Section, name string) model.Text {
 	return model.Text{"zh": name, "en": name, "th": name}
 }
 
+// checkRules runs the rules (but those on line statuses). A rule at a
+// derived value (a total) runs last, and only when no line or list has an
+// error: the total is a consequence of the lines, and the finding at the
+// line's cell (or the list) is the more specific one.
 func (r *run) checkRules() {
+	var onDerived []*model.Rule
 	for _, rule := range r.dt.Rules {
 		if rule.Table == "" {
-			// a hidden field is not checked; a value refused as malformed
-			// already has its finding, which a rule must not bury
-			if r.targetHidden(rule.Path) || r.badPath[rule.Path] {
+			if r.derivedPath(rule.Path) {
+				onDerived = append(onDerived, rule)
 				continue
 			}
-			env := r.env.Interface()
-			at := loc{section: rule.Path, row: -1}
-			if rule.When != nil && !r.holds(rule.When, env, at) {
-				continue
-			}
-			if r.holds(rule.Check, env, at) {
-				continue
-			}
-			label := model.Text{}
-			if sec, name, ok := strings.Cut(rule.Path, "."); ok && r.dt.Section(sec) != nil {
-				label = r.fieldLabel(r.dt.Section(sec), name)
-			}
-			r.add(model.Finding{Path: rule.Path, Rule: rule.ID, Severity: rule.Severity, Message: rule.Message.Format(r.args(rule, env, at, map[string]model.Text{"field": label}))})
+			r.runObjectRule(rule)
 			continue
 		}
 		s := r.dt.Section(rule.Table)
@@ -600,6 +650,53 @@ func (r *run) checkRules() {
 		}
 		r.runRowRule(rule, s, func(i int, f model.Finding) { r.rowFinding(s.Name, i, f) })
 	}
+	if len(onDerived) == 0 || r.tableErrors() {
+		return
+	}
+	for _, rule := range onDerived {
+		r.runObjectRule(rule)
+	}
+}
+
+// runObjectRule runs a rule that is not a table rule.
+func (r *run) runObjectRule(rule *model.Rule) {
+	// a hidden field is not checked; a value refused as malformed, or a
+	// required cell left blank, already has its finding: the more specific
+	// one, which a rule must not bury or repeat
+	if r.targetHidden(rule.Path) || r.badPath[rule.Path] {
+		return
+	}
+	env := r.env.Interface()
+	at := loc{section: rule.Path, row: -1}
+	if rule.When != nil && !r.holds(rule.When, env, at) {
+		return
+	}
+	if r.holds(rule.Check, env, at) {
+		return
+	}
+	label := model.Text{}
+	if sec, name, ok := strings.Cut(rule.Path, "."); ok && r.dt.Section(sec) != nil {
+		label = r.fieldLabel(r.dt.Section(sec), name)
+	}
+	r.add(model.Finding{Path: rule.Path, Rule: rule.ID, Severity: rule.Severity, Message: rule.Message.Format(r.args(rule, env, at, map[string]model.Text{"field": label}))})
+}
+
+// tableErrors tells whether a row or a list of a table has an error finding
+// so far.
+func (r *run) tableErrors() bool {
+	for _, f := range r.res.Errors {
+		if f.Severity != model.SeverityError {
+			continue
+		}
+		sec := f.Path
+		if i := strings.IndexAny(sec, "[."); i >= 0 {
+			sec = sec[:i]
+		}
+		if s := r.dt.Section(sec); s != nil && s.Table {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *run) targetHidden(path string) bool {

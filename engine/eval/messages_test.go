@@ -20,7 +20,7 @@ func TestFindingMessages(t *testing.T) {
 		rule   string
 		zh, en string
 	}{
-		{"a rest amount", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.restAmount": 5}),
+		{"a rest amount", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"paymentList.0.paymentAmount": 95}),
 			"head.restAmount", "ex.rest-amount-zero", "剩余金额必须为0", "The rest amount must be 0"},
 		{"an outstanding loan without a reason", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.outstandAmount": 100, "head.verifiedAmount": 0}),
 			"head.reason", "ex02.exception-reason", "存在未核销借款且核销金额为0，请填写例外原因", "There is an outstanding loan and nothing is verified; give an exception reason"},
@@ -38,12 +38,14 @@ func TestFindingMessages(t *testing.T) {
 			"lineList[0].foo", "unknownField", "第1行，未知字段foo", "Row 1: unknown field foo"},
 		{"rows that are not a list", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": enginetest.Obj{"costType": "交通费"}}),
 			"lineList", "type", "费用明细应为列表", "lineList must be a list of rows"},
-		{"an amount of text", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.amount": "abc"}),
-			"head.amount", "type", "金额应为数字", "Amount must be a number"},
-		{"an amount with 3 decimals", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.amount": json.Number("12.345")}),
-			"head.amount", "precision", "金额最多2位小数", "Amount has more than 2 decimals"},
-		{"an amount beyond the money range", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.amount": json.Number("1000000000000000")}),
-			"head.amount", "range", "金额超出范围（±999999999999999）", "Amount is out of range (+/-999999999999999)"},
+		{"an amount of text", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList.0.amount": "abc"}),
+			"lineList[0].amount", "type", "第1行，金额应为数字", "Row 1: Amount must be a number"},
+		{"an amount with 3 decimals", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList.0.amount": json.Number("12.345")}),
+			"lineList[0].amount", "precision", "第1行，金额最多2位小数", "Row 1: Amount has more than 2 decimals"},
+		{"an amount beyond the money range", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList.0.amount": json.Number("1000000000000000")}),
+			"lineList[0].amount", "range", "第1行，金额超出范围（±999999999999999）", "Row 1: Amount is out of range (+/-999999999999999)"},
+		{"a line amount of 0", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList.0.amount": json.Number("0.00")}),
+			"lineList[0].amount", "minimum", "第1行，金额必须大于零", "Row 1: Amount must be greater than zero"},
 		{"a date that is no date", enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList.0.expDate": "2026-13-45"}),
 			"lineList[0].expDate", "format", "第1行，费用日期不是有效日期：2026-13-45", "Row 1: Expense date is not a date: 2026-13-45 (write yyyy-MM-dd)"},
 	}

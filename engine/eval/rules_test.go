@@ -15,7 +15,9 @@ func validEX05() enginetest.Obj {
 	return enginetest.Obj{
 		"head": enginetest.Obj{"docType": "EX05", "businessType1": "A01", "companyCode": "1000", "department": "D1",
 			"applicant": "employee01", "description": "repay", "amount": n("800.00")},
-		"recipt": enginetest.Obj{"receiptDate": "2026-11-20", "amount": n("800.00")},
+		// the amount repaid is the total written off the loan's open items
+		"outStandList": []any{enginetest.Obj{"voucherNo": "1900004567", "outstandAmount": n("800.00"), "verAmount": n("800.00")}},
+		"recipt":       enginetest.Obj{"receiptDate": "2026-11-20", "amount": n("800.00")},
 	}
 }
 
@@ -30,25 +32,25 @@ func TestEXRules(t *testing.T) {
 		severity model.Severity
 	}{
 		{"ex.amount-positive", "head.amount",
-			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.amount": 0}), model.SeverityError},
+			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": []any{}, "paymentList": []any{}}), model.SeverityError},
 		{"ex.amount-positive", "head.amount", // A05 and A07 may be 0
-			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.businessType1": "A05", "head.businessType2": nil, "head.amount": 0}),
-			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.businessType1": "A02", "head.businessType2": nil, "head.amount": n("-1")}), model.SeverityError},
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.businessType1": "A05", "head.businessType2": nil, "lineList": []any{}, "paymentList": []any{}}),
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.businessType1": "A02", "head.businessType2": nil, "lineList": []any{}, "paymentList": []any{}}), model.SeverityError},
 		{"ex.amount-positive", "head.amount",
 			enginetest.Patch(validEX05(), map[string]any{"head.businessType1": "A02"}),
-			enginetest.Patch(validEX05(), map[string]any{"head.amount": nil, "recipt.amount": nil}), model.SeverityError},
+			enginetest.Patch(validEX05(), map[string]any{"outStandList": []any{}, "recipt.amount": nil}), model.SeverityError},
 		{"ex.lines-validated", "lineList[0].status",
 			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList.0.costType": ""}), model.SeverityError},
 		{"ex.lines-validated", "lineList[0].status", // a deleted row is never counted
-			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": []any{enginetest.Obj{"costType": "x", "amount": 1}, enginetest.Obj{"flag": "D"}}}),
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": []any{enginetest.Obj{"costType": "x", "amount": 1}, enginetest.Obj{"flag": "D"}}, "paymentList.0.paymentAmount": 1}),
 			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": []any{enginetest.Obj{"amount": 1}, enginetest.Obj{"flag": "D"}}}), model.SeverityError},
 		{"ex.rest-amount-zero", "head.restAmount",
-			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.restAmount": n("0.01")}), model.SeverityError},
+			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"paymentList.0.paymentAmount": n("99.99")}), model.SeverityError},
 		{"ex02.exception-reason", "head.reason",
 			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.outstandAmount": 100, "head.reason": "paid back in cash"}),
 			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.outstandAmount": 100}), model.SeverityError},
 		{"ex02.exception-reason", "head.reason", // something verified: no reason needed
-			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.outstandAmount": 100, "head.verifiedAmount": 50}),
+			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.outstandAmount": 100, "head.verifiedAmount": 50, "paymentList.0.paymentAmount": 50}),
 			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.outstandAmount": n("0.01"), "head.verifiedAmount": 0}), model.SeverityError},
 		{"ex02.advance-before-start", "itemList[0].advDate",
 			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"itemList": []any{enginetest.Obj{"costType": "x", "amount": 1, "advDate": "2026-01-05", "startDate": "2026-01-05"}}}),
@@ -86,12 +88,14 @@ func TestEXRules(t *testing.T) {
 }
 
 func TestMessages(t *testing.T) {
-	res := enginetest.Check(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.amount": 0, "lineList.0.costType": nil}), eval.Options{})
+	res := enginetest.Check(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList.0.costType": nil}), eval.Options{})
 	want := map[string][2]string{
-		"head.amount":          {"请填写费用或金额", "Please fill in the cost or amount"},
 		"lineList[0].costType": {"第1行，费用类型为空", "Row 1: Cost type is empty"},
 		"lineList[0].status":   {"第1行，费用明细未校验通过", "Row 1: the charge line is not validated"},
 	}
+	res2 := enginetest.Check(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": []any{}, "paymentList": []any{}}), eval.Options{})
+	res.Errors = append(res.Errors, res2.Errors...)
+	want["head.amount"] = [2]string{"请填写费用或金额", "Please fill in the cost or amount"}
 	for _, f := range res.Errors {
 		w, ok := want[f.Path]
 		if !ok {
@@ -115,13 +119,13 @@ func TestFindingsSortedByPathThenRule(t *testing.T) {
 	}
 	lines[10] = enginetest.Obj{"amount": 1}
 	lines[2] = enginetest.Obj{"costType": "x"}
-	res := enginetest.Check(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": lines, "head.amount": 0}), eval.Options{})
+	res := enginetest.Check(t, enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList": lines, "head.description": nil}), eval.Options{})
 	var got []string
 	for _, f := range res.Errors {
 		got = append(got, f.Path+" "+f.Rule)
 	}
 	want := []string{
-		"head.amount ex.amount-positive",
+		"head.description required",
 		"lineList[2].amount required",
 		"lineList[2].status ex.lines-validated",
 		"lineList[10].costType required",

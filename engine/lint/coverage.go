@@ -5,6 +5,7 @@ package lint
 
 import (
 	"sort"
+	"strings"
 
 	"formwork/engine/model"
 )
@@ -73,4 +74,74 @@ func count(cv *Coverage, d *model.DocType) {
 			}
 		}
 	}
+}
+
+// WithoutTotals lists, as edition/code sorted, the document types with lines
+// (a table with an amount column) whose head derives no total from them: no
+// head field's value expression reads one of the type's tables. Such a type
+// keeps its head amount entered, and its YAML says why (issue 12).
+func WithoutTotals(c Catalogue) []string {
+	var out []string
+	for _, d := range c.DocTypes() {
+		if hasAmountLines(d) && !derivesTotal(d) {
+			out = append(out, d.Edition+"/"+d.Code)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// hasAmountLines tells whether d has a table with a money column.
+func hasAmountLines(d *model.DocType) bool {
+	for _, s := range d.Sections {
+		if !s.Table {
+			continue
+		}
+		for _, f := range s.Fields {
+			if f.Type == model.TypeMoney {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// derivesTotal tells whether a field of d's head derives its value from one
+// of d's tables.
+func derivesTotal(d *model.DocType) bool {
+	head := d.Section("head")
+	if head == nil {
+		return false
+	}
+	for _, f := range head.Fields {
+		if f.Value == nil {
+			continue
+		}
+		for _, s := range d.Sections {
+			if s.Table && readsName(f.ValueSrc, s.Name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readsName tells whether expression src names name as a whole word.
+func readsName(src, name string) bool {
+	for i := strings.Index(src, name); i >= 0; {
+		end := i + len(name)
+		if (i == 0 || !wordByte(src[i-1])) && (end == len(src) || !wordByte(src[end])) {
+			return true
+		}
+		next := strings.Index(src[i+1:], name)
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return false
+}
+
+func wordByte(b byte) bool {
+	return b == '_' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }

@@ -113,6 +113,8 @@ func helperFunctions() []expr.Option {
 			return d, nil
 		}, new(func(string) decimal.Decimal)),
 		expr.Function("blank", func(p ...any) (any, error) { return strings.TrimSpace(p[0].(string)) == "", nil }, new(func(string) bool)),
+		// fmtAmount(x): an amount as a message shows it (model.FormatAmount)
+		expr.Function("fmtAmount", func(p ...any) (any, error) { return model.FormatAmount(toDec(p[0])), nil }, numberSignatures(1, reflect.TypeOf(""))...),
 		// within(a, b, tol): |a - b| <= tol, for matches the spec allows a
 		// tolerance in (a tax rate worked out from the amounts, 0.003).
 		expr.Function("within", func(p ...any) (any, error) {

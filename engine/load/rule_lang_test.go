@@ -36,6 +36,15 @@ func TestRuleExpressions(t *testing.T) {
 		// dec reads text as every number is read: commas only as thousands separators
 		{`head.amount == dec("1,234.50")`, `{"amount": 1234.5}`, true},
 		{`dec("100,50") == 0`, `{}`, true},
+		// fmtAmount: 2 decimals rounded half away from zero, thousands separators
+		{`fmtAmount(head.amount) == "559,999.00"`, `{"amount": 559999}`, true},
+		{`fmtAmount(head.amount) == "-1,234,567.50"`, `{"amount": -1234567.5}`, true},
+		{`fmtAmount(head.amount) == "999.00"`, `{"amount": 999}`, true},
+		{`fmtAmount(head.amount) == "0.00"`, `{}`, true},
+		{`fmtAmount(head.rate) == "0.03"`, `{"rate": 0.025}`, true},
+		{`fmtAmount(head.rate) == "-0.03"`, `{"rate": -0.025}`, true},
+		{`fmtAmount(head.days) == "1,000.00"`, `{"days": 1000}`, true},
+		{`fmtAmount(head.amount) == "100,000,000,000,000.00"`, `{"amount": 100000000000000}`, true},
 		{`dec("12345678901234567890123456789012345678901") == 0`, `{}`, true},
 		// within(a, b, tol): |a - b| <= tol, decimals and integers mixed
 		{`within(head.rate, 0.09, 0.003)`, `{"rate": 0.093}`, true},

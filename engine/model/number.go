@@ -113,3 +113,23 @@ func numberSyntax(s string) bool {
 	}
 	return i == len(s)
 }
+
+// FormatAmount writes d with 2 decimals, rounded half away from zero, and
+// thousands separators (documents.md 9: amounts display with 2 decimals and
+// thousands separators): 559999 is 559,999.00.
+func FormatAmount(d decimal.Decimal) string {
+	s := d.StringFixed(2)
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return sign + b.String() + "." + frac
+}

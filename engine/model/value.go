@@ -120,10 +120,10 @@ func parseText(f *Field, v any) (any, *ValueProblem) {
 }
 
 // CheckDerived checks a value an expression derived for field f as decoding
-// would check it, but for the field's minimum and maximum (a derived value
-// below a minimum is the rules' business): a decimal within MoneyBound, an
-// integer within the decoder's bounds, a date (normalized), text within its
-// maximum length, an option of its enumeration. It returns the value to
+// would check it: a decimal within MoneyBound and the field's minimum and
+// maximum (a total of no lines is 0, below an amount's 0.01), an integer
+// within the decoder's bounds, a date (normalized), text within its maximum
+// length, an option of its enumeration. It returns the value to
 // store, or nil and why it cannot be stored: the engine never stores a value
 // it would refuse to read.
 func CheckDerived(f *Field, v any) (any, *ValueProblem) {
@@ -131,6 +131,9 @@ func CheckDerived(f *Field, v any) (any, *ValueProblem) {
 	case decimal.Decimal:
 		if x.Abs().GreaterThan(MoneyBound) {
 			return nil, rangeProblem
+		}
+		if p := checkBounds(f, x); p != nil {
+			return nil, p
 		}
 	case int:
 		if x > 1<<31 || x < -(1<<31) {

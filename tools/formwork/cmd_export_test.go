@@ -54,7 +54,7 @@ func TestCheckEdition(t *testing.T) {
 	if out, _, code := run(t, string(raw), "check", "--doc", "-"); code != 1 || !strings.Contains(out, "edition form") {
 		t.Errorf("as its company's edition: exit %d\n%s", code, out)
 	}
-	if out, _, code := run(t, string(raw), "check", "--doc", "-", "--edition", "travel"); code != 0 || !strings.Contains(out, "valid (EX01 v1, edition travel)") {
+	if out, _, code := run(t, string(raw), "check", "--doc", "-", "--edition", "travel"); code != 0 || !strings.Contains(out, "valid (EX01 v2, edition travel)") {
 		t.Errorf("--edition travel: exit %d\n%s", code, out)
 	}
 	if _, errOut, code := run(t, string(raw), "check", "--doc", "-", "--edition", "nope"); code != 2 || !strings.Contains(errOut, "unknown edition") {

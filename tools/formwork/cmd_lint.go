@@ -232,6 +232,11 @@ func printCoverage(w io.Writer, cat *engine.Catalogue, fsys fs.FS) {
 	for _, r := range missing {
 		fmt.Fprintf(w, "  no fixtures: %s\n", r)
 	}
+	without := cat.WithoutTotals()
+	fmt.Fprintf(w, "types with lines and no derived total (the head amount entered; the type's YAML says why): %d\n", len(without))
+	for _, t := range without {
+		fmt.Fprintf(w, "  no derived total: %s\n", t)
+	}
 }
 
 // printLanguages names every live catalogue text that lacks one of the

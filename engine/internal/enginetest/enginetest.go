@@ -119,6 +119,9 @@ func ValidEX02() Obj {
 		"lineList": []any{Obj{"costType": "交通费", "amount": json.Number("100.00")}},
 		// a travel claim (A0101) has its itinerary (rule details.travel-itinerary)
 		"itemList": []any{Obj{"costType": "交通费", "amount": json.Number("100.00"), "startDate": "2026-11-10", "endDate": "2026-11-11"}},
+		// paid in full to the employee: the rest amount (amount - verified -
+		// paid, derived) is 0 (rule ex.rest-amount-zero)
+		"paymentList": []any{Obj{"vendor": "E00001", "vendorTxt": "张三", "accountName": "张三", "paymentAmount": json.Number("100.00"), "paymentMethod": "1"}},
 	}
 }
 
