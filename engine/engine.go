@@ -68,8 +68,12 @@ type (
 	Ref             = model.Ref
 )
 
-// The catalogue's editions (package load).
-type Edition = load.Edition
+// The catalogue's editions and menu map (package load).
+type (
+	Edition  = load.Edition
+	Menu     = load.Menu
+	MenuPage = load.MenuPage
+)
 
 // Evaluation (package eval).
 type (
@@ -140,6 +144,8 @@ const (
 	FixturesDir   = fixtures.FixturesDir
 	ExamplesDir   = fixtures.ExamplesDir
 	LifecycleFile = lifecycle.File
+	MenuFile      = load.MenuFile
+	ReportsDir    = load.ReportsDir
 	SchemaDialect = export.SchemaDialect
 )
 
