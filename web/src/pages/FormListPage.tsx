@@ -20,8 +20,8 @@ export interface FormListPageProps {
 
 /**
  * The generic form-list page of one document type (?docType=): a "new" button that
- * opens /form?docType=X&action=new, and the list of documents. The server has no list
- * call yet (docs/api.md), so the page says that instead of showing an empty table.
+ * opens /form?docType=X&action=new. not done: the list of documents itself comes with the
+ * document list query (issue 15 item 2).
  */
 export default function FormListPage({ docType, title }: FormListPageProps) {
   const { t, i18n } = useTranslation();
@@ -62,9 +62,6 @@ export default function FormListPage({ docType, title }: FormListPageProps) {
           {t('list.unknownDocType', { docType })}
         </Alert>
       )}
-      <Alert severity="info" data-not-available="document-list">
-        {t('list.notAvailable')}
-      </Alert>
     </Container>
   );
 }
