@@ -178,7 +178,7 @@ describe('login, menu and logout', () => {
     const m = /^\/YG\/BE\/(\d+)\?docType=BE$/.exec(location());
     expect(m).not.toBeNull();
     expect(Number(m![1])).toBeGreaterThanOrEqual(before);
-    expect($('[data-not-available="document-list"]')).not.toBeNull();
+    expect($('[data-page="form-list"][data-doc-type="BE"]')).not.toBeNull();
 
     await act(async () => $('[data-action="logout"]')!.click());
     await waitFor(() => location() === '/login');
