@@ -39,7 +39,6 @@ export async function run({ browser }) {
         await page.locator(`[data-menu-group="${group}"] [data-menu="${code}"]`).click();
         await page.waitForURL((u) => new RegExp(`^/${group}/\\d{13}$`).test(u.pathname) && u.searchParams.get('docType') === code);
         await page.locator(`[data-page="form-list"][data-doc-type="${code}"]`).waitFor();
-        await page.locator('[data-not-available="document-list"]').waitFor();
         assertEqual(
           await page.locator(`[data-menu-group="${group}"] [data-menu="${code}"]`).evaluate((el) => el.classList.contains('Mui-selected')),
           true,

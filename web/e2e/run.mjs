@@ -1,8 +1,8 @@
 // Runs every browser test against real formwork servers and prints, as its last line,
 // "N passed, N failed". `node e2e/run.mjs portal` runs one scenario (form, portal,
-// lifecycle, catalogue, masterdata, prefill, sso, legacy).
+// lifecycle, catalogue, masterdata, prefill, menus, sso, legacy).
 //
-// The form, portal, lifecycle, catalogue, masterdata and prefill scenarios share one server (seeded demo users, trusted source
+// The form, portal, lifecycle, catalogue, masterdata, prefill and menus scenarios share one server (seeded demo users, trusted source
 // systems); the single sign-on and earlier-menu scenarios start their own, configured
 // for a fake CAS server and for the earlier menu variant. E2E_DEV=1 serves the pages from Vite's dev server (proxying /api), so that
 // React's and MUI's development-only warnings are caught too.
@@ -16,6 +16,7 @@ import { run as runLifecycle } from './lifecycle.e2e.mjs';
 import { run as runCatalogue } from './catalogue.e2e.mjs';
 import { run as runMasterdata } from './masterdata.e2e.mjs';
 import { run as runPrefill } from './prefill.e2e.mjs';
+import { run as runMenus } from './menus.e2e.mjs';
 
 const wanted = new Set(process.argv.slice(2));
 const want = (name) => wanted.size === 0 || wanted.has(name);
@@ -25,7 +26,7 @@ let server;
 let vite;
 let browser;
 try {
-  if (['form', 'portal', 'lifecycle', 'catalogue', 'masterdata', 'prefill'].some(want)) {
+  if (['form', 'portal', 'lifecycle', 'catalogue', 'masterdata', 'prefill', 'menus'].some(want)) {
     await setup.step('server starts', async () => {
       server = await startServer({ env: { FORMWORK_TRUSTED_SOURCES: TRUSTED_SOURCES } });
       console.log(`     server at ${server.url}`);
@@ -58,6 +59,7 @@ try {
     if (want('catalogue')) await runCatalogue(env);
     if (want('masterdata')) await runMasterdata(env);
     if (want('prefill')) await runPrefill(env);
+    if (want('menus')) await runMenus(env);
     if (want('sso')) await runSso({ browser });
     if (want('legacy')) await runLegacy({ browser });
   }
