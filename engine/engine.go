@@ -71,8 +71,8 @@ type (
 // The catalogue's editions and menu map (package load).
 type (
 	Edition  = load.Edition
-	Menu     = load.Menu
-	MenuPage = load.MenuPage
+	Menu     = model.Menu
+	MenuPage = model.MenuPage
 )
 
 // Evaluation (package eval).

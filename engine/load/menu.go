@@ -3,7 +3,6 @@ package load
 import (
 	"io/fs"
 	"path"
-	"sort"
 
 	"formwork/engine/internal/yamlx"
 	"formwork/engine/model"
@@ -33,61 +32,6 @@ type menuPageYAML struct {
 // ReportsDir holds one YAML file per report.
 const ReportsDir = "schemas/_reports"
 
-// MenuPage is what a menu code opens (schemas/_menu.yaml).
-type MenuPage struct {
-	Code    string
-	Group   string // the menu group it is an entry of
-	Kind    string // list, form, worklist, report, config or page
-	Opens   string // list, form: the document type
-	SubType string // list: the sub-type preset
-	List    string // worklist: draft, applied, todo, done, returned, recall
-	Report  string // report: its code
-	Page    string // page: the web page
-	Pending string // not empty: the page does not exist yet, the entry is not shown
-}
-
-// Shown tells whether a menu entry of this page is shown.
-func (p *MenuPage) Shown() bool { return p != nil && p.Pending == "" }
-
-// Menu is schemas/_menu.yaml as loaded; the zero Menu (no file) resolves
-// nothing.
-type Menu struct {
-	docTypes map[string]map[string]bool // group -> codes
-	pages    map[string]*MenuPage
-}
-
-// Loaded tells whether the catalogue has a menu file.
-func (m *Menu) Loaded() bool { return m != nil && (m.docTypes != nil || m.pages != nil) }
-
-// Resolve is what code, an entry of group, opens; nil when schemas/_menu.yaml
-// maps it to nothing (a document type listed under another group, a page of
-// another group, an unknown code).
-func (m *Menu) Resolve(group, code string) *MenuPage {
-	if m == nil {
-		return nil
-	}
-	if m.docTypes[group][code] {
-		return &MenuPage{Code: code, Group: group, Kind: "list", Opens: code}
-	}
-	if p := m.pages[code]; p != nil && p.Group == group {
-		return p
-	}
-	return nil
-}
-
-// Pages lists the page codes in order.
-func (m *Menu) Pages() []*MenuPage {
-	if m == nil {
-		return nil
-	}
-	out := make([]*MenuPage, 0, len(m.pages))
-	for _, p := range m.pages {
-		out = append(out, p)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
-	return out
-}
-
 // loadMenu reads MenuFile, when there is one, and checks what each entry
 // opens: document types and sub-types exist, a report's file exists unless
 // the entry is pending, each kind has what it needs.
@@ -100,34 +44,33 @@ func (l *loader) loadMenu() {
 	if !ok {
 		return
 	}
-	menu := &Menu{docTypes: map[string]map[string]bool{}, pages: map[string]*MenuPage{}}
+	menu := model.NewMenu()
 	body := yamlx.Body(root)
 	_ = yamlx.OrderedMap(mapValue(body, "documentTypes"), func(group string, line int, _ *yaml.Node) error {
-		menu.docTypes[group] = map[string]bool{}
 		for _, code := range m.DocumentTypes[group] {
 			if l.cat.DocType(code) == nil {
 				l.problem(MenuFile, line, 1, "menu group %s names %s, which is no document type", group, code)
 			}
-			menu.docTypes[group][code] = true
 		}
+		menu.AddDocTypes(group, m.DocumentTypes[group])
 		return nil
 	})
 	_ = yamlx.OrderedMap(mapValue(body, "pages"), func(code string, line int, _ *yaml.Node) error {
 		y := m.Pages[code]
-		p := &MenuPage{Code: code, Group: y.Group, Kind: y.Kind, Opens: y.Opens, SubType: y.SubType, List: y.List,
+		p := &model.MenuPage{Code: code, Group: y.Group, Kind: y.Kind, Opens: y.Opens, SubType: y.SubType, List: y.List,
 			Report: y.Report, Page: y.Page, Pending: y.Pending}
 		if p.Kind == "report" && p.Report == "" {
 			p.Report = code
 		}
 		l.checkMenuPage(p, line)
-		menu.pages[code] = p
+		menu.AddPage(p)
 		return nil
 	})
 	l.cat.Menu = menu
 }
 
 // checkMenuPage reports what a page entry lacks.
-func (l *loader) checkMenuPage(p *MenuPage, line int) {
+func (l *loader) checkMenuPage(p *model.MenuPage, line int) {
 	bad := func(format string, args ...any) {
 		l.problem(MenuFile, line, 1, "page %s: "+format, append([]any{p.Code}, args...)...)
 	}

@@ -77,7 +77,7 @@ func TestMenuResolve(t *testing.T) {
 	if p := c.Menu.Resolve("G", "P1"); p == nil || p.Shown() {
 		t.Errorf("G/P1: %+v", p)
 	}
-	var none *load.Menu
+	var none *model.Menu
 	if none.Resolve("G", "T1") != nil || none.Loaded() {
 		t.Error("a catalogue without a menu file resolves something")
 	}
