@@ -28,7 +28,7 @@ test: build chromium ## every test: lint, rule fixtures, Go (SQLite and PostgreS
 	./bin/formwork lint --require-languages .
 	./bin/formwork replay .
 	$(GO) test -count=1 ./...
-	cd web && npm run check:api && npm test
+	cd web && npm run check:api && npm run check:bundle && npm test
 	cd web && FORMWORK_BIN=../bin/formwork npm run e2e
 
 test-go: ## Go tests only

@@ -71,8 +71,12 @@ type (
 	Lookup = model.Lookup
 )
 
-// The catalogue's editions (package load).
-type Edition = load.Edition
+// The catalogue's editions and menu map (package load).
+type (
+	Edition  = load.Edition
+	Menu     = model.Menu
+	MenuPage = model.MenuPage
+)
 
 // Evaluation (package eval).
 type (
@@ -143,6 +147,8 @@ const (
 	FixturesDir   = fixtures.FixturesDir
 	ExamplesDir   = fixtures.ExamplesDir
 	LifecycleFile = lifecycle.File
+	MenuFile      = load.MenuFile
+	ReportsDir    = load.ReportsDir
 	SchemaDialect = export.SchemaDialect
 )
 

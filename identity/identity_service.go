@@ -37,6 +37,11 @@ type Config struct {
 	// Names loads the dictionary that names codes in the current user's
 	// view; nil: codes are their own names.
 	Names func(ctx context.Context) (NameOf, error)
+	// Pages says what a menu entry (code, an item of group, at route path)
+	// opens, as schemas/_menu.yaml maps it, and whether it is shown: an
+	// entry that maps to nothing, or whose page does not exist yet, is left
+	// out of the menu. A nil Pages shows every entry, without a page.
+	Pages PageOf
 	// CacheTTL and CacheSize bound the identity cache (defaults 30 s and
 	// 10,000 users).
 	CacheTTL  time.Duration

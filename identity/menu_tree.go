@@ -55,8 +55,29 @@ type MenuNode struct {
 	Query         map[string]string `json:"query,omitempty"`
 	Hidden        bool              `json:"hidden,omitempty"`
 	Variant       string            `json:"variant"`
-	Children      []*MenuNode       `json:"children,omitempty"`
+	// Page is what the entry opens (schemas/_menu.yaml); none for a group.
+	Page     *MenuPage   `json:"page,omitempty"`
+	Children []*MenuNode `json:"children,omitempty"`
 }
+
+// MenuPage is what a menu entry opens (schemas/_menu.yaml): kind list (the
+// form list of Opens, with SubType preset), form (a new form of Opens),
+// worklist (List), report (Report), config (the configuration page of the
+// entry's route: the master-data type MasterData whose menu it is, or a
+// fixed page), page (the web page Page).
+type MenuPage struct {
+	Kind       string `json:"kind" enum:"list,form,worklist,report,config,page"`
+	Opens      string `json:"opens,omitempty"`
+	SubType    string `json:"subType,omitempty"`
+	List       string `json:"list,omitempty"`
+	Report     string `json:"report,omitempty"`
+	Page       string `json:"page,omitempty"`
+	MasterData string `json:"masterData,omitempty"`
+}
+
+// PageOf is what the entry code of group, at route path, opens (nil: no
+// page is known), and whether the entry is shown.
+type PageOf func(group, code, path string) (page *MenuPage, shown bool)
 
 // permittedMenus returns the menu codes roles open: the codes they grant
 // (every code for a role with AllMenus), plus each group one of whose items
@@ -82,10 +103,11 @@ func permittedMenus(items []MenuItem, roles []Role, granted []string) map[string
 	return out
 }
 
-// menuTree builds the variant's tree with only the entries permitted shows.
+// menuTree builds the variant's tree with only the entries permitted shows
+// and pages resolves (each with its page; every entry when pages is nil).
 // The legacy tree is the current one with the legacy groups in place of
 // the groups they replace.
-func menuTree(items []MenuItem, variant string, permitted map[string]bool, lang string) []*MenuNode {
+func menuTree(items []MenuItem, variant string, permitted map[string]bool, lang string, pages PageOf) []*MenuNode {
 	children := map[string][]MenuItem{} // variant+parent -> items
 	var groups []MenuItem
 	replacement := map[string]MenuItem{}
@@ -106,9 +128,17 @@ func menuTree(items []MenuItem, variant string, permitted map[string]bool, lang 
 		}
 		node := nodeOf(g, lang)
 		for _, child := range children[g.Variant+"/"+g.Code] {
-			if permitted[child.Code] {
-				node.Children = append(node.Children, nodeOf(child, lang))
+			if !permitted[child.Code] {
+				continue
 			}
+			n := nodeOf(child, lang)
+			if pages != nil {
+				var shown bool
+				if n.Page, shown = pages(g.Code, child.Code, child.Path); !shown {
+					continue
+				}
+			}
+			node.Children = append(node.Children, n)
 		}
 		if len(node.Children) > 0 || permitted[g.Code] && len(children[g.Variant+"/"+g.Code]) == 0 {
 			tree = append(tree, node)
@@ -177,5 +207,5 @@ func (s *Service) MenuTree(ctx context.Context, id *Identity, variant, lang stri
 	if err != nil {
 		return nil, err
 	}
-	return menuTree(items, variant, id.Menus, lang), nil
+	return menuTree(items, variant, id.Menus, lang, s.cfg.Pages), nil
 }

@@ -67,7 +67,7 @@ func (s *Service) startSession(ctx context.Context, u *User, loginType, lang str
 		return nil, err
 	}
 	return &SignIn{Token: token, Session: sess, Identity: id, Profile: profile,
-		Menus: flatMenus(menuTree(items, s.cfg.MenuVariant, id.Menus, lang))}, nil
+		Menus: flatMenus(menuTree(items, s.cfg.MenuVariant, id.Menus, lang, s.cfg.Pages))}, nil
 }
 
 // Authenticate resolves the session of a request's credentials and returns

@@ -82,7 +82,7 @@ func (s *Service) profileAccess(twin func(string, any, any), id *Identity, items
 		menuNames = append(menuNames, titles[code])
 	}
 	twin("menus", codes, menuNames)
-	for _, n := range flatMenus(menuTree(items, s.cfg.MenuVariant, id.Menus, lang)) {
+	for _, n := range flatMenus(menuTree(items, s.cfg.MenuVariant, id.Menus, lang, s.cfg.Pages)) {
 		urls = append(urls, n.PermissionURL)
 		urlNames = append(urlNames, n.Title)
 	}

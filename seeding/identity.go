@@ -252,17 +252,7 @@ func seedGrants(tx IdentityTx, ids UsersFile) error {
 // seedRoles stores the roles with their menu codes expanded (a group grants
 // its items) and returns their ids.
 func seedRoles(tx IdentityTx, ids UsersFile, items []identity.MenuItem) ([]string, error) {
-	groupItems := map[string][]string{}
-	known := map[string]bool{}
-	for _, m := range items {
-		if m.Variant != identity.MenuCurrent {
-			continue
-		}
-		known[m.Code] = true
-		if m.ParentCode != "" {
-			groupItems[m.ParentCode] = append(groupItems[m.ParentCode], m.Code)
-		}
-	}
+	menu := menuIndexOf(items)
 	var out []string
 	for _, r := range ids.Roles {
 		switch r.Documents {
@@ -274,30 +264,11 @@ func seedRoles(tx IdentityTx, ids UsersFile, items []identity.MenuItem) ([]strin
 			AllMenus: slices.Contains(r.Menus, "*")}
 		var menus []string
 		if !role.AllMenus {
-			grant := map[string]bool{}
-			expand := func(codes []string, on bool) error {
-				for _, code := range codes {
-					if !known[code] {
-						return fmt.Errorf("users.yaml: role %s names menu %q, which menus.yaml does not define", r.ID, code)
-					}
-					grant[code] = on
-					for _, item := range groupItems[code] {
-						grant[item] = on
-					}
-				}
-				return nil
-			}
-			if err := expand(r.Menus, true); err != nil {
+			grant, err := menu.grants(r.ID, r.Menus, r.Except)
+			if err != nil {
 				return nil, err
 			}
-			if err := expand(r.Except, false); err != nil {
-				return nil, err
-			}
-			for _, code := range identity.SortedCodes(grant) {
-				if grant[code] {
-					menus = append(menus, code)
-				}
-			}
+			menus = identity.SortedCodes(grant)
 		}
 		if err := tx.CreateRole(role, menus); err != nil {
 			return nil, fmt.Errorf("seed role %s: %w", r.ID, err)
@@ -305,6 +276,58 @@ func seedRoles(tx IdentityTx, ids UsersFile, items []identity.MenuItem) ([]strin
 		out = append(out, r.ID)
 	}
 	return out, nil
+}
+
+// menuIndex is the current variant's codes and each group's items.
+type menuIndex struct {
+	known      map[string]bool
+	groupItems map[string][]string
+}
+
+func menuIndexOf(items []identity.MenuItem) menuIndex {
+	m := menuIndex{known: map[string]bool{}, groupItems: map[string][]string{}}
+	for _, it := range items {
+		if it.Variant != identity.MenuCurrent {
+			continue
+		}
+		m.known[it.Code] = true
+		if it.ParentCode != "" {
+			m.groupItems[it.ParentCode] = append(m.groupItems[it.ParentCode], it.Code)
+		}
+	}
+	return m
+}
+
+// grants is the set of codes role grants with menus (a group grants its
+// items) less except; "*" is every code. A code menus.yaml does not define
+// is an error.
+func (m menuIndex) grants(role string, menus, except []string) (map[string]bool, error) {
+	grant := map[string]bool{}
+	if slices.Contains(menus, "*") {
+		for c := range m.known {
+			grant[c] = true
+		}
+		return grant, nil
+	}
+	expand := func(codes []string, on bool) error {
+		for _, code := range codes {
+			if !m.known[code] {
+				return fmt.Errorf("users.yaml: role %s names menu %q, which menus.yaml does not define", role, code)
+			}
+			for _, c := range append([]string{code}, m.groupItems[code]...) {
+				if on {
+					grant[c] = true
+				} else {
+					delete(grant, c)
+				}
+			}
+		}
+		return nil
+	}
+	if err := expand(menus, true); err != nil {
+		return nil, err
+	}
+	return grant, expand(except, false)
 }
 
 // menuItemsOf flattens the menu seeds into items, checking that codes are

@@ -83,7 +83,7 @@ func TestCurrentUser(t *testing.T) {
 			url:                "/api/galaxycommon/user/list",
 			expectedStatus:     200,
 			expectedCode:       "S000",
-			expectedContent:    []string{`"username":"admin"`, `"username":"employee01","empId":"E00001"`, `"roles":["finance"],"companies":["1000","2000"]`},
+			expectedContent:    []string{`"username":"admin"`, `"username":"employee01","empId":"E00001"`, `"roles":["approver","finance"],"companies":["1000","2000"]`},
 			notExpectedContent: []string{"$2a$", "password"},
 		},
 		{

@@ -24,6 +24,7 @@ type Catalogue struct {
 	masterData     map[string]*model.MasterDataType
 	mdOrder        []*model.MasterDataType
 	mdReleased     map[string]map[int]*releasedRef // by master-data type code
+	Menu           *model.Menu                     // schemas/_menu.yaml; nil without one
 }
 
 // Edition is a catalogue of document types side by side with the others: the

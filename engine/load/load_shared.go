@@ -205,49 +205,6 @@ func (l *loader) bound(file string, line int, name string, src *string) *decimal
 	return &d
 }
 
-// menuYAML is schemas/_menu.yaml: which menu codes open a document form and
-// which are list, form or configuration pages (the menu itself is
-// seeds/menus.yaml).
-type menuYAML struct {
-	DocumentTypes map[string][]string     `yaml:"documentTypes" doc:"per menu group, the codes that are document types"`
-	Pages         map[string]menuPageYAML `yaml:"pages" doc:"the codes that are pages, each with what it opens"`
-}
-
-type menuPageYAML struct {
-	Group   string     `yaml:"group" doc:"the menu group the page is an entry of"`
-	Kind    string     `yaml:"kind" doc:"list: a form list of opens; form: a new form of opens; config: a configuration page" enum:"list,form,config"`
-	Opens   string     `yaml:"opens" doc:"the document type it opens"`
-	SubType string     `yaml:"subType" doc:"the sub-type preset on the list, e.g. T01"`
-	Title   model.Text `yaml:"title"`
-}
-
-// loadMenu reads MenuFile, when there is one: its keys, and each page's
-// kind and the document type it opens (engine/catalogue_test.go holds the
-// rest).
-func (l *loader) loadMenu() {
-	if _, err := fs.Stat(l.fsys, MenuFile); err != nil {
-		return
-	}
-	var m menuYAML
-	root, ok := l.parse(MenuFile, &m)
-	if !ok {
-		return
-	}
-	pages := yamlx.Body(root)
-	_ = yamlx.OrderedMap(mapValue(pages, "pages"), func(code string, line int, _ *yaml.Node) error {
-		p := m.Pages[code]
-		switch p.Kind {
-		case "list", "form", "config":
-		default:
-			l.problem(MenuFile, line, 1, "page %s: kind %q must be list, form or config", code, p.Kind)
-		}
-		if p.Opens != "" && l.cat.DocType(p.Opens) == nil {
-			l.problem(MenuFile, line, 1, "page %s opens unknown document type %s", code, p.Opens)
-		}
-		return nil
-	})
-}
-
 // mapValue is the value of key in a mapping node, or nil.
 func mapValue(n *yaml.Node, key string) *yaml.Node {
 	if n == nil || n.Kind != yaml.MappingNode {

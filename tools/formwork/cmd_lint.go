@@ -12,6 +12,7 @@ import (
 	"sort"
 
 	"formwork/engine"
+	"formwork/seeding"
 )
 
 const lintUsage = "usage: formwork lint [--format text|json|sarif] [--release] [--coverage] [--require-languages] [DIR]"
@@ -65,6 +66,7 @@ func runLint(args []string) (code int) {
 		return code
 	}
 	problems = append(problems, lintLifecycle(fsys)...)
+	problems = append(problems, lintSeeds(fsys, cat)...)
 	if o.requireLanguages {
 		problems = append(problems, engine.MissingLanguages(fsys, "error")...)
 	}
@@ -142,6 +144,24 @@ func release(dir string, fsys fs.FS, cat *engine.Catalogue, lock engine.Lock) (*
 	}
 	lock, _ = engine.ReadLock(fsys)
 	return cat, lock, nil, exitOK
+}
+
+// lintSeeds checks the seeds folder, when DIR has one, against the
+// catalogue's menu map (seeding.Lint): menu codes that map to nothing,
+// approvers without the to-do list.
+func lintSeeds(fsys fs.FS, cat *engine.Catalogue) []engine.Problem {
+	seeds, err := fs.Sub(fsys, "seeds")
+	if err != nil {
+		return nil
+	}
+	if _, err := fs.Stat(seeds, "menus.yaml"); err != nil {
+		return nil
+	}
+	var menu *engine.Menu
+	if cat != nil {
+		menu = cat.Menu
+	}
+	return seeding.Lint(seeds, menu)
 }
 
 // lintLifecycle checks the lifecycle file, when the catalogue has one.

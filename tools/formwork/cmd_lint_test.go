@@ -37,3 +37,14 @@ func TestLintMalformed(t *testing.T) {
 	}
 	golden(t, "lint_malformed.txt", out)
 }
+
+// The seeds against the menu map: a menu code that maps to nothing, a
+// formList group naming no document type, an approver without the to-do
+// list; a code the map names that no menu holds is a note.
+func TestLintMenus(t *testing.T) {
+	out, errOut, code := run(t, "", "lint", filepath.Join("testdata", "menus"))
+	if code != 1 || errOut != "" {
+		t.Errorf("exit %d, want 1\n%s", code, errOut)
+	}
+	golden(t, "lint_menus.txt", out)
+}

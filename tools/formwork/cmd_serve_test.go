@@ -51,7 +51,7 @@ func TestServePrintsDemoLogins(t *testing.T) {
 	text := strings.Join(printed, "\n")
 	for _, want := range []string{
 		"seeded 4 demo users", "seeded 5 demo documents", "formwork listening on http://127.0.0.1:",
-		"demo logins (username / password / role):\n  employee01 / demo123 / employee\n  manager01  / demo123 / approver\n  finance01  / demo123 / finance\n  admin      / demo123 / admin",
+		"demo logins (username / password / role):\n  employee01 / demo123 / employee\n  manager01  / demo123 / approver\n  finance01  / demo123 / finance, approver\n  admin      / demo123 / admin",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("serve printed:\n%s\nwant it to contain:\n%s", text, want)

@@ -10,11 +10,10 @@ import LoginPage from './pages/LoginPage';
 import MenuRoutePage from './pages/MenuRoutePage';
 import MmdlPage from './pages/MmdlPage';
 import NotFoundPage from './pages/NotFoundPage';
-import PlaceholderPage from './pages/PlaceholderPage';
 import SsoPage from './pages/SsoPage';
 import ConfigRoute from './masterdata/ConfigRoute';
 import MasterDataRoute from './masterdata/MasterDataRoute';
-import { placeholderRoutes } from './routes';
+import { hiddenRoutes } from './routes';
 import { formKeyOf } from './form/formKey';
 
 /** /form starts afresh for another document (a new one keeps its page across its first save: formKeyOf). */
@@ -40,8 +39,8 @@ export default function App() {
             <Route path="/404" element={<NotFoundPage />} />
             <Route path="/403" element={<ForbiddenPage />} />
             <Route path="/masterdata/:type" element={<MasterDataRoute />} />
-            {placeholderRoutes.map((name) => (
-              <Route key={name} path={`/${name}/:stamp?`} element={<ConfigRoute path={`/${name}`} fallback={<PlaceholderPage name={name} route />} />} />
+            {hiddenRoutes.map((name) => (
+              <Route key={name} path={`/${name}/:stamp?`} element={<ConfigRoute path={`/${name}`} fallback={<NotFoundPage />} />} />
             ))}
             <Route path="*" element={<MenuRoutePage />} />
           </Route>

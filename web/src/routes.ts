@@ -2,11 +2,12 @@
 import { isMenuGroupPath } from './menu/menu';
 
 /**
- * Hidden top-level routes (not in the menu): each shows plainly that it is not
- * available, unless a configuration page is its (masterdata/ConfigRoute: /proxyAuthCfg,
- * /bpmCfg, a master-data type's menu). /form, /login, /404, /sso and /mmdl have pages of their own.
+ * Hidden top-level routes (not in the menu, navigation-and-access.md 2.1): each opens its
+ * configuration page (masterdata/ConfigRoute: /proxyAuthCfg, /bpmCfg, a master-data type's
+ * menu such as /maintainTravelStandards), or is the not-found page while nothing is built
+ * for it. /form, /login, /404, /sso and /mmdl have pages of their own.
  */
-export const placeholderRoutes = [
+export const hiddenRoutes = [
   'fss',
   'download',
   'quota',
@@ -49,7 +50,7 @@ export function isKnownPath(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (pagePaths.has(p)) return true;
   const first = p.split('/')[1] ?? '';
-  if ((placeholderRoutes as readonly string[]).includes(first)) return true;
+  if ((hiddenRoutes as readonly string[]).includes(first)) return true;
   if (first === 'Dashboard') return true;
   if (first === 'masterdata' && /^\/masterdata\/[^/]+$/.test(p)) return true;
   // Menu routes end in the version stamp: /YG/BE/1732200000000 (groups the catalogue does not name too).

@@ -102,7 +102,9 @@ func New(cfg Config) *App {
 	a.Registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
 	a.MasterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB), masterdata.Config{Now: cfg.Now,
 		Types: typesOf(a.Registry)})
-	a.Identity = identity.NewService(a.identities, identityConfig(cfg, a.MasterData), cfg.Now)
+	ic := identityConfig(cfg, a.MasterData)
+	ic.Pages = menuPages(a.Registry)
+	a.Identity = identity.NewService(a.identities, ic, cfg.Now)
 	a.Budgets = budget.NewService(sqldb.NewBudgetStore(cfg.DB), cfg.Now)
 	a.Budgets.SetAccountControls(budgetAccountControls{a.MasterData})
 	a.Budgets.SetCodes(a.MasterData)

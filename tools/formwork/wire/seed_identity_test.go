@@ -34,7 +34,7 @@ func TestSeedLoadsIdentitiesThenDocuments(t *testing.T) {
 		t.Errorf("makers of the demo documents: %v", makers)
 	}
 	logins := srv.DemoLogins(context.Background(), seeds)
-	if got, want := strings.Join(logins, "\n"), "employee01 / demo123 / employee\nmanager01  / demo123 / approver\nfinance01  / demo123 / finance\nadmin      / demo123 / admin"; got != want {
+	if got, want := strings.Join(logins, "\n"), "employee01 / demo123 / employee\nmanager01  / demo123 / approver\nfinance01  / demo123 / finance, approver\nadmin      / demo123 / admin"; got != want {
 		t.Errorf("demo logins:\n%s\nwant:\n%s", got, want)
 	}
 	again, err := srv.Seed(context.Background(), seeds)

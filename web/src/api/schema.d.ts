@@ -7615,6 +7615,7 @@ export interface components {
             children?: components["schemas"]["MenuNode"][];
             hidden?: boolean;
             menuCode: string;
+            page?: components["schemas"]["MenuPage"];
             parentCode?: string;
             permissionUrl: string;
             query?: {
@@ -7624,6 +7625,16 @@ export interface components {
             titles: null | components["schemas"]["LocalText"];
             variant: string;
             view?: string;
+        };
+        MenuPage: {
+            /** @enum {string} */
+            kind: "list" | "form" | "worklist" | "report" | "config" | "page";
+            list?: string;
+            masterData?: string;
+            opens?: string;
+            page?: string;
+            report?: string;
+            subType?: string;
         };
         MovementView: {
             actor: string;

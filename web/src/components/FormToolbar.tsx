@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import SaveIcon from '@mui/icons-material/Save';
 import SaveAsOutlined from '@mui/icons-material/SaveAsOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
@@ -43,15 +42,19 @@ function primaryOf(actions: readonly LifecycleAction[]): LifecycleAction | undef
 export interface FormToolbarProps {
   /** The lifecycle buttons to show (toolbarActions: the server's allowed actions in this mode). */
   actions: readonly LifecycleAction[];
-  /** The export's other buttons (image view, invoice detail, ...): shown disabled for now. */
+  /**
+   * The export's other buttons (image view, invoice detail, voucher preview, ...). None of them
+   * does anything in this app yet, so none is shown (a button that does nothing is not shown).
+   * not done: each comes with its feature (images, invoices, vouchers).
+   */
   others: readonly string[];
   /** The action running, if any: every button waits for it. */
   busy: LifecycleAction | null;
   onAction: (action: LifecycleAction) => void;
 }
 
-/** The form's toolbar: the lifecycle actions, then the export's other buttons (not available yet). */
-export default function FormToolbar({ actions, others, busy, onAction }: FormToolbarProps) {
+/** The form's toolbar: the lifecycle actions the server allows. */
+export default function FormToolbar({ actions, busy, onAction }: FormToolbarProps) {
   const { t } = useTranslation();
   const primary = primaryOf(actions);
   return (
@@ -68,15 +71,6 @@ export default function FormToolbar({ actions, others, busy, onAction }: FormToo
         >
           {busy === a ? t('process.running', { action: t(`buttons.${a}`) }) : t(`buttons.${a}`)}
         </Button>
-      ))}
-      {others.map((b) => (
-        <Tooltip key={b} title={t('buttons.notYet')}>
-          <span>
-            <Button variant="outlined" disabled data-button={b}>
-              {t(`buttons.${b}`, { defaultValue: b })}
-            </Button>
-          </span>
-        </Tooltip>
       ))}
     </Box>
   );

@@ -30,7 +30,6 @@ const en: Texts = {
   shell: {
     welcome: 'Welcome, {{empId}} {{name}}',
     guide: 'Reimbursement guide',
-    advice: 'Advice / complaint',
     logout: 'Log out',
     collapse: 'Collapse menu',
     expand: 'Expand menu',
@@ -49,19 +48,8 @@ const en: Texts = {
     query: 'Query',
     reset: 'Reset',
     required: 'Select the {{field}}',
-    notAvailable:
-      'The guide content (attachment requirements, filling guides, file download and preview) is not provided by the server yet, so nothing can be shown.',
-    commonTitle: 'Common attachment list',
-    businessType: 'Business type',
-    fileName: 'File name',
-    commonNotAvailable: 'The common attachment list is not available yet.',
-    questions: 'Questions? Click me',
-    videoConfirm: 'Open the reimbursement guide video?',
-    videoNotAvailable: 'The guide video is not available yet.',
   },
   feedback: {
-    title: 'Feedback',
-    notAvailable: 'The feedback form is not connected yet; advice and complaints cannot be sent from here.',
     close: 'Close',
     resize: 'Drag to resize',
   },
@@ -82,9 +70,6 @@ const en: Texts = {
     newDoc: 'New',
     unknownDocType: 'The catalogue has no document type {{docType}}: no new one can be made; stored ones are listed below.',
     missingDocType: 'The docType parameter is missing',
-  },
-  placeholder: {
-    message: '"{{name}}" is not available yet; there is no data here.',
   },
   home: {
     docType: 'Document type',
@@ -125,7 +110,6 @@ const en: Texts = {
     supplement: 'Ask for more',
     void: 'Void',
     recall: 'Recall',
-    notYet: 'Not available yet',
   },
   process: {
     running: '{{action}}…',

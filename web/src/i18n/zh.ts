@@ -28,7 +28,6 @@ const zh = {
   shell: {
     welcome: '欢迎您，{{empId}} {{name}}',
     guide: '报账指引',
-    advice: '意见/投诉',
     logout: '退出',
     collapse: '收起菜单',
     expand: '展开菜单',
@@ -47,18 +46,8 @@ const zh = {
     query: '查询',
     reset: '重置',
     required: '请选择{{field}}',
-    notAvailable: '报账指引内容（附件要求、填单指引、附件下载与预览）的服务尚未提供，暂时无法显示。',
-    commonTitle: '通用附件清单',
-    businessType: '业务类型',
-    fileName: '文件名称',
-    commonNotAvailable: '通用附件清单尚未提供。',
-    questions: '有疑问？点我',
-    videoConfirm: '是否打开报账指引视频？',
-    videoNotAvailable: '报账指引视频暂未提供。',
   },
   feedback: {
-    title: '意见反馈',
-    notAvailable: '意见反馈表单尚未接入，暂时无法提交意见或投诉。',
     close: '关闭',
     resize: '拖动调整大小',
   },
@@ -79,9 +68,6 @@ const zh = {
     newDoc: '新建',
     unknownDocType: '目录中没有单据类型 {{docType}}：不能新建这种单据，下方只列出已存的单据。',
     missingDocType: '缺少单据类型参数 docType',
-  },
-  placeholder: {
-    message: '“{{name}}”功能尚未提供（not available yet），这里没有任何数据。',
   },
   home: {
     docType: '单据类型',
@@ -122,7 +108,6 @@ const zh = {
     supplement: '补充资料',
     void: '作废',
     recall: '撤回',
-    notYet: '暂未开放',
   },
   process: {
     running: '{{action}}中…',

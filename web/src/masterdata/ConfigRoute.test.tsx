@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../i18n';
 import { SessionProvider } from '../auth/session';
 import MenuRoutePage from '../pages/MenuRoutePage';
-import PlaceholderPage from '../pages/PlaceholderPage';
+import NotFoundPage from '../pages/NotFoundPage';
+import type { MenuPage } from '../menu/menu';
+import { resolveEntry } from '../menu/pages';
 import { $, buttonByText, click, expectQuiet, mount, ok, refusal, waitFor, type Call, type Mounted } from '../__fixtures__/harness';
 import { answerNames, answerPicker, mdTypes, vendorForm } from '../__fixtures__/masterdata';
 import { configPageOf, typesByArea } from './configPages';
@@ -139,13 +141,20 @@ describe('menu routes of the configuration centre', () => {
     expect($<HTMLAnchorElement>('[data-cfg-open="delegations"]')?.getAttribute('href')).toBe('/proxyAuthCfg');
   });
 
-  it('an entry no page claims stays "not available yet"', async () => {
-    await openMenuRoute('/cfg/unclaimedEntry');
-    await waitFor(() => $('[data-page="placeholder"]'));
+  it('an entry no page claims is not found', async () => {
+    await openMenuRoute('/cfg/voucherLog');
+    await waitFor(() => $('[data-page="404"]'));
+  });
+
+  it('an entry the menu map says is a configuration page, but that nothing here opens, is left out of the menu', async () => {
+    const entry = (page: MenuPage) => ({ code: 'x', title: '', path: '/cfg/x', page, children: [] });
+    expect(resolveEntry(entry({ kind: 'config' }))).toBeNull();
+    expect(resolveEntry(entry({ kind: 'config', masterData: 'city' }))).toEqual({ kind: 'config' });
+    expect(resolveEntry({ ...entry({ kind: 'config' }), path: '/cfg/dataQuery' })).toEqual({ kind: 'config' });
   });
 
   it('a hidden route opens the type whose menu ends in it', async () => {
-    m = await mount({ '*': <ConfigRoute path="/maintainTravelStandards" fallback={<PlaceholderPage name="maintainTravelStandards" />} /> }, '/maintainTravelStandards', answer);
+    m = await mount({ '*': <ConfigRoute path="/maintainTravelStandards" fallback={<NotFoundPage />} /> }, '/maintainTravelStandards', answer);
     await waitFor(() => $('[data-page="md-list"][data-md-type="travelStandard"]'));
   });
 });
@@ -190,7 +199,7 @@ describe('delegations', () => {
 
 describe('the approver configuration', () => {
   it('lists the rows, edits one and deletes one after asking', async () => {
-    m = await mount({ '*': <ConfigRoute path="/bpmCfg" fallback={<PlaceholderPage name="bpmCfg" />} /> }, '/bpmCfg', answer);
+    m = await mount({ '*': <ConfigRoute path="/bpmCfg" fallback={<NotFoundPage />} /> }, '/bpmCfg', answer);
     await waitFor(() => $('[data-page="cfg-approvers"] [data-row="7"]'));
     expect($('[data-row="7"] [data-cell="maxAmount"]')?.textContent).toBe('10,000.00');
     expect($('[data-row="7"] [data-cell="costCenter"]')?.textContent).toBe('任意');

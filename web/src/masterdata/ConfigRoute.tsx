@@ -53,7 +53,7 @@ export interface ConfigRouteProps {
   path: string;
   /** The menu entry's title, if the route is one. */
   title?: string;
-  /** What the route shows when no configuration page is its (the "not available yet" page). */
+  /** What the route shows when no configuration page is its (the not-found page). */
   fallback: ReactElement;
 }
 

@@ -5,6 +5,17 @@ import { localText } from '../i18n/language';
 import type { MenuPermission } from '../auth/storage';
 import { earlierPaths, menuCatalogue, type CatalogueGroup, type Titles } from './catalogue';
 
+/** What an entry opens, as the server's menu map says (schemas/_menu.yaml). */
+export interface MenuPage {
+  kind: 'list' | 'form' | 'worklist' | 'report' | 'config' | 'page';
+  opens?: string;
+  subType?: string;
+  list?: string;
+  report?: string;
+  page?: string;
+  masterData?: string;
+}
+
 export interface MenuNode {
   code: string;
   /** The title the server sent, or the catalogue's; empty when neither has one (the code is shown). */
@@ -17,7 +28,22 @@ export interface MenuNode {
   hidden?: boolean;
   /** A group of the earlier variant: entries open /group/:stamp?docType=. */
   earlier?: boolean;
+  /** What the entry opens, when the server says (its menu map); else the entry's code and route decide. */
+  page?: MenuPage;
+  /** The sub-type a list entry presets (page.subType). */
+  subType?: string;
   children: MenuNode[];
+}
+
+const pageKinds = new Set(['list', 'form', 'worklist', 'report', 'config', 'page']);
+
+function pageOf(v: unknown): MenuPage | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const p = v as Raw;
+  if (!pageKinds.has(str(p.kind))) return undefined;
+  const out: MenuPage = { kind: str(p.kind) as MenuPage['kind'] };
+  for (const k of ['opens', 'subType', 'list', 'report', 'page', 'masterData'] as const) if (str(p[k])) out[k] = str(p[k]);
+  return out;
 }
 
 type Raw = Record<string, unknown>;
@@ -91,7 +117,14 @@ function normalizeNode(raw: unknown, parent: MenuNode | null): MenuNode | null {
     earlier: (!parent && earlier) || undefined,
     children: [],
   };
-  if (docType) node.docType = docType;
+  const page = pageOf(n.page);
+  if (page) {
+    node.page = page;
+    // A list or form entry opens its document type (YG00001 lists EX02), whatever its code.
+    if ((page.kind === 'list' || page.kind === 'form') && page.opens) node.docType = page.opens;
+    if (page.subType) node.subType = page.subType;
+  }
+  if (docType && !node.docType) node.docType = docType;
   node.children = childrenOf(n)
     .map((c) => normalizeNode(c, node))
     .filter((c): c is MenuNode => c !== null);

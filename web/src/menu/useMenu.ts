@@ -5,6 +5,7 @@ import { docTypesQuery, menuTreeQuery } from '../api/queries';
 import { useSession } from '../auth/session';
 import { useEdition } from '../auth/useEdition';
 import { filterMenu, menuFromPermissions, normalizeMenuTree, permittedSet, withDocTypes, type MenuNode } from './menu';
+import { shownMenu } from './pages';
 
 export interface MenuState {
   menu: MenuNode[];
@@ -19,7 +20,7 @@ export interface MenuState {
  * The person's menu: the server's tree (GET /api/galaxycommon/menu/tree, filtered by
  * their menu codes there and again here by login's menuPermissions), or, when the
  * server has no tree, the catalogue filtered by menuPermissions. Entries whose code is a registered document
- * type open its list.
+ * type open its list. Entries this app has no page for are left out (menu/pages.ts).
  */
 export function useMenu(): MenuState {
   const { loggedIn, menuPermissions } = useSession();
@@ -36,7 +37,7 @@ export function useMenu(): MenuState {
       if (menuPermissions.length > 0) menu = filterMenu(menu, permittedSet(menuPermissions));
     } else if (tree.isError) menu = menuFromPermissions(menuPermissions);
     return {
-      menu: withDocTypes(menu, registered),
+      menu: shownMenu(withDocTypes(menu, registered)),
       pending: loggedIn && tree.isPending,
       failed: tree.isError && menu.length === 0,
       registered,

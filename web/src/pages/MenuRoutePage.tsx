@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
@@ -11,10 +11,10 @@ import { stripStamp } from '../shell/routeStamp';
 import FormListPage from './FormListPage';
 import ForbiddenPage from './ForbiddenPage';
 import NotFoundPage from './NotFoundPage';
-import PlaceholderPage from './PlaceholderPage';
+import ProfilePage from './ProfilePage';
 import ConfigRoute from '../masterdata/ConfigRoute';
 import WorklistPage from '../worklist/WorklistPage';
-import { worklistOf } from '../worklist/lists';
+import { resolveEntry } from '../menu/pages';
 
 /** Whether the route names an entry of the spec's menu (either variant) that this person's menu lacks. */
 function inCatalogue(pathname: string, docType: string | null): boolean {
@@ -46,12 +46,12 @@ function GroupIndex({ group, title }: { group: MenuNode; title: string }) {
 
 /**
  * Any route under a menu group, with its version stamp: /YG/BE/1732200000000 or
- * /payables/1732200000000?docType=AA. An entry of the person's menu opens its worklist
- * (draft box, to-do, applications, completed, returned), the generic form-list page when
- * it names a document type, its configuration page (the master-data catalogue,
- * delegations, a master-data type whose `menu` it is: ConfigRoute), and otherwise says
- * its page is not available yet; an entry of the spec's menu that the person's menu lacks is 403;
- * anything else is 404.
+ * /payables/1732200000000?docType=AA. An entry of the person's menu opens what the server's
+ * menu map says (menu/pages.ts): its worklist (draft box, to-do, applications, completed,
+ * returned), the generic form-list page of its document type (YG00001: EX02), a new form, its
+ * configuration page (ConfigRoute: the master-data catalogue, delegations, a master-data type
+ * whose `menu` it is) or a page of the app (personal information); an entry of the spec's menu
+ * that the person's menu lacks is 403; anything else, or a route nothing opens, is 404.
  */
 export default function MenuRoutePage() {
   const menuState = useMenu();
@@ -72,9 +72,21 @@ export default function MenuRoutePage() {
   const group = '/' + (path.split('/')[1] ?? '');
   const title = nodeTitle(entry, group, i18n.language);
   const key = location.pathname + location.search;
-  if (entry.children.length > 0) return <GroupIndex group={entry} title={title} />;
-  const list = worklistOf(entry);
-  if (list) return <WorklistPage key={key} list={list} title={title === entry.code ? undefined : title} />;
-  if (entry.docType) return <FormListPage key={key} docType={entry.docType} title={title === entry.code ? undefined : title} />;
-  return <ConfigRoute key={key} path={path} title={title === entry.code ? undefined : title} fallback={<PlaceholderPage name={title} />} />;
+  const shown = title === entry.code ? undefined : title;
+  const page = resolveEntry(entry);
+  switch (page?.kind) {
+    case 'group':
+      return <GroupIndex group={entry} title={title} />;
+    case 'worklist':
+      return <WorklistPage key={key} list={page.list} title={shown} />;
+    case 'list':
+      return <FormListPage key={key} docType={page.docType} title={shown} />;
+    case 'form':
+      return <Navigate replace to={`/form?${new URLSearchParams({ docType: page.docType, action: 'new' })}`} />;
+    case 'page':
+      return <ProfilePage key={key} title={shown} />;
+    case 'config':
+      return <ConfigRoute key={key} path={path} title={shown} fallback={<NotFoundPage />} />;
+  }
+  return <NotFoundPage />;
 }

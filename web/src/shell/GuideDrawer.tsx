@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
@@ -42,8 +32,10 @@ const empty: Filters = { docType: '', bt1: '', bt2: '', bt3: '' };
 /**
  * 报账指引 (documents.md 2): filters document type, business category 1 and 2 (all
  * required; category 2 only where category 1 has sub-categories) and detail, with
- * query and reset. The server has no guide content yet
- * (attachment requirements, guides, files), and the drawer says so plainly.
+ * query and reset. The query shows what the catalogue says of the document type: its
+ * title, lead page and business description (in the reader's language).
+ * not done: attachment requirements per business type, guide files and the guide video
+ * have no source in this product; the drawer does not offer them.
  */
 export default function GuideDrawer({ open, onClose, docTypes, contextDocType }: GuideDrawerProps) {
   const { t, i18n } = useTranslation();
@@ -51,8 +43,6 @@ export default function GuideDrawer({ open, onClose, docTypes, contextDocType }:
   const [filters, setFilters] = useState<Filters>({ ...empty, docType: contextDocType ?? '' });
   const [tried, setTried] = useState(false);
   const [queried, setQueried] = useState<Filters | null>(null);
-  const [askVideo, setAskVideo] = useState(false);
-  const [videoAnswer, setVideoAnswer] = useState(false);
 
   const { edition, ready } = useEdition();
   const registry = useQuery({ ...docTypesQuery(lang, edition), enabled: open && ready });
@@ -148,59 +138,29 @@ export default function GuideDrawer({ open, onClose, docTypes, contextDocType }:
             </Button>
           </Box>
         </Box>
-        {queried ? (
-          <Alert severity="info" data-not-available="guide">
-            {t('guide.notAvailable')}
-          </Alert>
-        ) : (
-          <Box>
-            <Typography variant="subtitle1" sx={{ mb: 1 }}>
-              {t('guide.commonTitle')}
+        {queried && exportQuery.data?.docType === queried.docType && (
+          <Box data-guide="content">
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }} data-guide-doc-type={queried.docType}>
+              {queried.docType} {exportQuery.data.title}
+              {[queried.bt1, queried.bt2, queried.bt3]
+                .map((k, i) => [level1, level2, level3][i].find((o) => o.key === k)?.value)
+                .filter(Boolean)
+                .map((v) => ` / ${v}`)
+                .join('')}
             </Typography>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('guide.businessType')}</TableCell>
-                  <TableCell>{t('guide.fileName')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                <TableRow>
-                  <TableCell colSpan={2} data-not-available="guide-common">
-                    {t('guide.commonNotAvailable')}
-                  </TableCell>
-                </TableRow>
-              </TableBody>
-            </Table>
+            {exportQuery.data.leadPage && (
+              <Typography sx={{ mb: 1.5, whiteSpace: 'pre-line' }} data-guide-lead>
+                {exportQuery.data.leadPage}
+              </Typography>
+            )}
+            {exportQuery.data.description && (
+              <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }} data-guide-description>
+                {exportQuery.data.description}
+              </Typography>
+            )}
           </Box>
         )}
-        <Box>
-          <Button variant="text" onClick={() => setAskVideo(true)}>
-            {t('guide.questions')}
-          </Button>
-          {videoAnswer && (
-            <Alert severity="info" sx={{ mt: 1 }} onClose={() => setVideoAnswer(false)}>
-              {t('guide.videoNotAvailable')}
-            </Alert>
-          )}
-        </Box>
       </Box>
-      <Dialog open={askVideo} onClose={() => setAskVideo(false)}>
-        <DialogTitle>{t('prompt.title')}</DialogTitle>
-        <DialogContent>{t('guide.videoConfirm')}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAskVideo(false)}>{t('prompt.cancel')}</Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              setAskVideo(false);
-              setVideoAnswer(true);
-            }}
-          >
-            {t('prompt.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
     </Drawer>
   );
 }

@@ -12,7 +12,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -22,7 +21,6 @@ import type { CurrentUser } from '../api/types';
 
 export interface TopBarProps {
   onGuide: () => void;
-  onAdvice: () => void;
   onLogout: () => void;
 }
 
@@ -62,7 +60,7 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
  * reimbursement guide, advice / complaint, the welcome text with employee id and
  * display name, the company, the language and logout.
  */
-export default function TopBar({ onGuide, onAdvice, onLogout }: TopBarProps) {
+export default function TopBar({ onGuide, onLogout }: TopBarProps) {
   const { t } = useTranslation();
   const { user, loginRecord, company, setCompany } = useSession();
   const empId = user?.empId || user?.empNo || loginRecord?.employeeId || '';
@@ -82,11 +80,6 @@ export default function TopBar({ onGuide, onAdvice, onLogout }: TopBarProps) {
         <Tooltip title={t('shell.guide')}>
           <IconButton color="inherit" onClick={onGuide} aria-label={t('shell.guide')} data-action="guide">
             <HelpOutlineIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('shell.advice')}>
-          <IconButton color="inherit" onClick={onAdvice} aria-label={t('shell.advice')} data-action="advice">
-            <FeedbackOutlinedIcon />
           </IconButton>
         </Tooltip>
         <Typography variant="body2" component="span" data-welcome noWrap sx={{ mx: 1 }}>

@@ -1,4 +1,4 @@
-/** A press of the floating advice button counts as a click only below this many milliseconds (documents.md 9). */
+/** A press of the floating advice button (not offered yet: shell/Layout.tsx) counts as a click only below this many milliseconds (documents.md 9). */
 export const CLICK_THRESHOLD_MS = 300;
 
 /** Whether a press that went down at downAt and up at upAt (ms) is a click, or the end of a drag. */

@@ -1,0 +1,138 @@
+// Browser test of the menus (issue 15 items 1 and 6) against a real formwork server:
+// every menu entry employee01 sees opens a page (none says "not available yet"), the
+// entries whose page is pending are not shown; employee01 reaches the employee claim EX02
+// from the menu (员工报销 YG00001 lists EX02) and files it, and finds its shortcut on the
+// Dashboard; manager01 approves the first step; finance01, the second approver of company
+// 1000's claims up to 10,000, opens 我的待办 from the menu and approves it there. Run by
+// e2e/run.mjs (`node e2e/run.mjs menus`).
+import { assert, assertEqual, loginThroughPage, openPage, scenario, STEP_TIMEOUT } from './harness.mjs';
+
+const FORBIDDEN = ['not available yet', '暂未开放', '尚未提供', '未在系统中注册'];
+
+async function openEntry(page, group, code) {
+  const g = page.locator(`[data-menu-group="${group}"]`);
+  const head = g.locator('[aria-expanded]').first();
+  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+  await g.locator(`[data-menu="${code}"]`).click();
+}
+
+async function menuItems(page) {
+  return page.locator('nav[data-sidebar] [data-menu]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')));
+}
+
+/** Expands every group of the sidebar. */
+async function expandAll(page) {
+  const heads = page.locator('nav[data-sidebar] [data-menu-group] [aria-expanded="false"]');
+  while ((await heads.count()) > 0) await heads.first().click();
+}
+
+/** Approves businessId from the to-do list on screen (its row's approve, a comment). */
+async function approveFromList(page, businessId, comment) {
+  await page.locator('#worklist-businessId').fill(businessId);
+  await page.locator('[data-action="worklist-query"]').click();
+  const row = page.locator(`[data-worklist-table] tr[data-row="${businessId}"]`);
+  await row.waitFor();
+  await row.locator('[data-row-action="approve"]').click();
+  const dialog = page.locator('[data-dialog="comment"][data-action="approve"]');
+  await dialog.waitFor();
+  await dialog.locator('#process-comment').fill(comment);
+  const answer = page.waitForResponse((r) => r.url().includes('/process/complete'));
+  await dialog.locator('[data-action="confirm-comment"]').click();
+  assertEqual((await answer).status(), 200, 'approve status');
+  await row.waitFor({ state: 'detached' });
+}
+
+export async function run({ browser, baseUrl }) {
+  let page;
+  const s = scenario('menus', () => page);
+  const step = s.step.bind(s);
+  const probes = [];
+  let businessId;
+
+  await step('employee01: every entry of the menu opens a page; pending ones are not shown', async () => {
+    const probe = await openPage(browser, 'employee01');
+    probes.push(probe);
+    page = probe.page;
+    await loginThroughPage(page, baseUrl, 'employee01', 'demo123');
+    await page.locator('[data-page="dashboard"]').waitFor();
+    await expandAll(page);
+    const items = await menuItems(page);
+    for (const pending of ['myPayment', 'paymentStateView', 'MY00009', 'MY00007']) assert(!items.includes(pending), `${pending} is not shown: ${items}`);
+    for (const shown of ['YG00001', 'YG00004', 'YG00005', 'ZX00001', 'ER00003', 'MY00011']) {
+      assert(items.includes(shown), `${shown} is shown: ${items}`);
+    }
+    for (const code of items) {
+      const before = page.url();
+      await page.locator(`nav[data-sidebar] [data-menu="${code}"]`).first().click();
+      await page.waitForURL((u) => u.href !== before && /\/\d{13}$/.test(u.pathname));
+      const main = page.locator('main');
+      await main.locator('[data-page]').first().waitFor();
+      const kind = await main.locator('[data-page]').first().getAttribute('data-page');
+      assert(!['404', '403'].includes(kind), `${code} opens a page, not ${kind}`);
+      const text = await main.innerText();
+      for (const word of FORBIDDEN) assert(!text.includes(word), `${code} says "${word}"`);
+    }
+  });
+
+  await step('the Dashboard has a shortcut to EX02 (the type 员工报销 opens)', async () => {
+    await page.locator('[data-logo]').click();
+    await page.locator('[data-shortcut="EX02"]').waitFor();
+    for (const t of ['EX01', 'EX04', 'EX05', 'EX03']) await page.locator(`[data-shortcut="${t}"]`).waitFor();
+  });
+
+  await step('员工报销 (YG00001) lists employee claims EX02; 新建 files one', async () => {
+    await openEntry(page, 'YG', 'YG00001');
+    await page.locator('[data-page="form-list"][data-doc-type="EX02"]').waitFor();
+    await page.locator('[data-page="form-list"] [data-action="new"]:not([aria-disabled="true"])').click();
+    await page.waitForURL((u) => u.pathname === '/form' && u.searchParams.get('docType') === 'EX02' && u.searchParams.get('action') === 'new');
+    await page.locator('[data-form-ready="true"] #root_head_description').waitFor({ timeout: STEP_TIMEOUT });
+    await page.locator('#businessType1').click();
+    await page.locator('[role="listbox"] [role="option"][data-option="A04"]').click();
+    await page.locator('[role="listbox"]').waitFor({ state: 'detached' });
+    await page.locator('#root_head_description').fill(`E2E menus ${Date.now()}`);
+    await page.locator('#root_head_amount').fill('88');
+    await page.locator('#root_head_amount').blur();
+    const created = page.waitForResponse((r) => r.url().includes('/head/create'));
+    await page.locator('[data-button="save"]').click();
+    const res = await created;
+    const body = await res.json();
+    assertEqual(res.status(), 200, `create status (${body.message} ${JSON.stringify(body.data?.errors ?? '')})`);
+    businessId = body.data.head.businessId;
+    await page.locator(`[data-business-id="${businessId}"]`).waitFor();
+    const submitted = page.waitForResponse((r) => r.url().includes('/process/startProcess'));
+    await page.locator('[data-button="submit"]').click();
+    assertEqual((await submitted).status(), 200, 'submit status');
+    await page.locator('[data-document-status="inApproval"]').waitFor();
+    console.log(`     ${businessId} filed`);
+  });
+
+  await step('manager01 approves the first step from 我的待办', async () => {
+    const probe = await openPage(browser, 'manager01');
+    probes.push(probe);
+    page = probe.page;
+    await loginThroughPage(page, baseUrl, 'manager01', 'demo123');
+    await page.locator('[data-page="dashboard"]').waitFor();
+    await openEntry(page, 'main', 'backlog');
+    await page.locator('[data-page="worklist"][data-list="todo"] [data-worklist-table][data-loaded="true"]').waitFor();
+    await approveFromList(page, businessId, 'E2E 一级同意');
+  });
+
+  await step('finance01 opens 我的待办 from the menu and approves the second step there', async () => {
+    const probe = await openPage(browser, 'finance01');
+    probes.push(probe);
+    page = probe.page;
+    await loginThroughPage(page, baseUrl, 'finance01', 'demo123');
+    await page.locator('[data-page="dashboard"]').waitFor();
+    await openEntry(page, 'main', 'backlog');
+    await page.waitForURL((u) => /^\/main\/backlog\/\d{13}$/.test(u.pathname));
+    await page.locator('[data-page="worklist"][data-list="todo"] [data-worklist-table][data-loaded="true"]').waitFor();
+    await approveFromList(page, businessId, 'E2E 二级同意');
+    await openEntry(page, 'main', 'haveDone');
+    await page.locator('[data-page="worklist"][data-list="done"] [data-worklist-table][data-loaded="true"]').waitFor();
+  });
+
+  for (const [i, probe] of probes.entries()) {
+    await step(`page ${i + 1} logged no console errors or warnings`, async () => probe.assertNoConsoleProblems(), { always: true });
+  }
+  for (const probe of probes) await probe.context.close().catch(() => undefined);
+}
