@@ -31,7 +31,7 @@ func TestMenuTree(t *testing.T) {
 			url:            "/api/galaxycommon/menu/tree",
 			expectedStatus: 200,
 			expectedCode:   "S000",
-			expectedContent: []string{`{"menuCode":"YG00001","parentCode":"YG","permissionUrl":"/YG/YG00001","title":"员工报销","titles":{"en":"Employee claim","th":"เบิกค่าใช้จ่ายพนักงาน","zh":"员工报销"},"view":"formList","query":{"docType":"YG00001"},"variant":"current","page":{"kind":"list","opens":"EX02"}}`,
+			expectedContent: []string{`{"menuCode":"YG00001","parentCode":"YG","permissionUrl":"/YG/YG00001","title":"员工报销","titles":{"en":"Employee claim","th":"เบิกค่าใช้จ่ายพนักงาน","zh":"员工报销"},"view":"formList","query":{"docType":"EX02"},"variant":"current","page":{"kind":"list","opens":"EX02"}}`,
 				`"query":{"page":"MY00001"},"variant":"current","page":{"kind":"worklist","list":"draft"}`, `"menuCode":"TE"`, `"hidden":true`,
 				`"permissionUrl":"/ZX/YG00002","title":"国内差旅","titles":{"en":"Domestic travel","th":"เดินทางในประเทศ","zh":"国内差旅"},"view":"formList","query":{"docType":"YG00002"},"variant":"current","page":{"kind":"list","opens":"TB","subType":"T01"}`,
 				`"menuCode":"BE","parentCode":"YG","permissionUrl":"/YG/BE","title":"员工费用报销","titles":{"en":"Employee expense claim","th":"เบิกค่าใช้จ่ายพนักงาน","zh":"员工费用报销"},"view":"formList","query":{"docType":"BE"},"variant":"current","page":{"kind":"list","opens":"BE"}`,

@@ -3,6 +3,7 @@ package load
 import (
 	"encoding/json"
 	"fmt"
+	"formwork/engine/internal/rulelang"
 	"reflect"
 
 	"formwork/engine/lookup"
@@ -26,7 +27,7 @@ func compileExpr(src string, env any, asBool bool, patch *lookup.Patch, fns []ex
 			p, err = nil, fmt.Errorf("the expression cannot be compiled: %v", r)
 		}
 	}()
-	opts := append([]expr.Option{expr.Env(env)}, exprOptions...)
+	opts := append([]expr.Option{expr.Env(env)}, rulelang.Options...)
 	if patch != nil {
 		opts = append(append(opts, fns...), expr.Patch(patch))
 	}
