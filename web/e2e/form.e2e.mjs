@@ -1,8 +1,9 @@
 // Browser test of the generic form page against a real formwork server: logs in as
 // employee01, then walks one EX02 document through new -> save -> reload -> refused
-// save -> stale save, switches the language, and opens an unknown docType. Fails on
+// save -> stale save (its head amount is derived from the charge line it is given), switches the language, and opens an unknown docType. Fails on
 // any console error or warning of the page. Run by e2e/run.mjs (npm run e2e).
 import { assert, assertEqual, loginThroughPage, openPage, pickFirstRef, scenario, STEP_TIMEOUT } from './harness.mjs';
+import { addPaymentLine, assertHeadAmountReadOnly, typeAmount, waitForShown } from './lines.mjs';
 
 let page;
 let baseUrl;
@@ -156,9 +157,8 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
 
   await step('head fields filled', async () => {
     await page.locator('#root_head_description').fill(description);
-    await page.locator('#root_head_amount').fill('1234.5');
-    await page.locator('#root_head_amount').blur();
-    assertEqual(await page.locator('#root_head_amount').inputValue(), '1,234.50', 'amount shown formatted');
+    // The amount is the charge lines' total: read-only here, filled in by the engine.
+    await assertHeadAmountReadOnly(page);
     const head = exportEx02.schema.properties.head;
     const headUi = exportEx02.uiSchema.head ?? {};
     // The reimburser and the company are left blank: the server fills them from the session.
@@ -192,6 +192,16 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
       await fillField(id, prop, ui, name);
     }
     await settle();
+    // The line's amount (sampleValue: 1234.5) shows formatted, and so does the head
+    // total the evaluate call derives from it.
+    assertEqual(await page.locator('#root_lineList_0_amount').inputValue(), '1,234.50', 'line amount shown formatted');
+    await waitForShown(page, 'root_head_amount', '1,234.50', 'head amount derived from the line, formatted');
+  });
+
+  await step('a payment line pays the claim (its rest amount comes to 0)', async () => {
+    await addPaymentLine(page, '1234.5');
+    await settle();
+    await waitForShown(page, 'root_head_restAmount', '0.00', 'rest amount');
   });
 
   await step('save creates the document with exactly 1 API request', async () => {
@@ -295,16 +305,18 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
 
   await step('refused save shows the server message at the field and the 提示 notice', async () => {
     probe.expectFailure(422, '/head/update');
-    await page.locator('#root_head_amount').fill('0');
-    await page.locator('#root_head_amount').blur();
+    // A zero charge line: refused at its amount cell (the head total, 0, is not judged
+    // while a line is wrong: the line is what to fix).
+    await typeAmount(page, 'root_lineList_0_amount', '0');
     await settle();
     const answer = page.waitForResponse((r) => r.url().includes('/head/update'));
     await page.locator('[data-button="save"]').click();
     const res = await answer;
     const body = await res.json();
     assertEqual(res.status(), 422, 'update status');
-    const finding = body.data.errors.find((e) => e.path === 'head.amount');
-    assert(finding, `a finding at head.amount among ${JSON.stringify(body.data.errors)}`);
+    const finding = body.data.errors.find((e) => e.path === 'lineList[0].amount');
+    assert(finding, `a finding at lineList[0].amount among ${JSON.stringify(body.data.errors)}`);
+    assert(!body.data.errors.some((e) => e.path.startsWith('head.')), `no finding at the head totals: ${JSON.stringify(body.data.errors)}`);
     const notice = page.locator('[data-notice="prompt"]');
     await notice.waitFor();
     const noticeText = await notice.innerText();
@@ -312,9 +324,9 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
     assert(noticeText.includes(body.message), `notice holds the server message "${body.message}": ${noticeText}`);
     const colour = await notice.locator('[data-notice-message]').evaluate((el) => getComputedStyle(el).color);
     assert(/rgb\((2\d\d|1[5-9]\d), \d{1,2}, \d{1,2}\)/.test(colour), `message in red, got ${colour}`);
-    const fieldError = page.locator('#root_head_amount__error');
+    const fieldError = page.locator('[data-table="lineList"] tr[data-row="0"] [data-cell="amount"] [id^="root_lineList_0_amount__error"]').first();
     await fieldError.waitFor();
-    assert((await fieldError.innerText()).includes(finding.message), `field error shows "${finding.message}"`);
+    assert((await fieldError.innerText()).includes(finding.message), `the line's amount cell shows "${finding.message}"`);
   });
 
   await step('a stale version is refused and the document reloaded', async () => {
@@ -333,8 +345,8 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
     });
     assertEqual(other.status, 200, 'concurrent update status');
     const newVersion = (await other.json()).data.head.version;
-    await page.locator('#root_head_amount').fill('1234.5');
-    await page.locator('#root_head_amount').blur();
+    await typeAmount(page, 'root_lineList_0_amount', '1234.5');
+    await settle();
     const answer = page.waitForResponse((r) => r.url().includes('/head/update'));
     await page.locator('[data-button="save"]').click();
     assertEqual((await answer).status(), 409, 'stale update status');

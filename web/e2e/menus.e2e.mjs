@@ -6,6 +6,7 @@
 // 1000's claims up to 10,000, opens 我的待办 from the menu and approves it there. Run by
 // e2e/run.mjs (`node e2e/run.mjs menus`).
 import { assert, assertEqual, loginThroughPage, openPage, scenario, STEP_TIMEOUT } from './harness.mjs';
+import { addChargeLine, addPaymentLine, waitForShown } from './lines.mjs';
 
 const FORBIDDEN = ['not available yet', '暂未开放', '尚未提供', '未在系统中注册'];
 
@@ -90,8 +91,10 @@ export async function run({ browser, baseUrl }) {
     await page.locator('[role="listbox"] [role="option"][data-option="A04"]').click();
     await page.locator('[role="listbox"]').waitFor({ state: 'detached' });
     await page.locator('#root_head_description').fill(`E2E menus ${Date.now()}`);
-    await page.locator('#root_head_amount').fill('88');
-    await page.locator('#root_head_amount').blur();
+    // The amount is the charge line's total (derived); a payment line pays it (rest amount 0).
+    await addChargeLine(page, '88');
+    await addPaymentLine(page, '88');
+    await waitForShown(page, 'root_head_amount', '88.00', 'head amount derived from the line');
     const created = page.waitForResponse((r) => r.url().includes('/head/create'));
     await page.locator('[data-button="save"]').click();
     const res = await created;
