@@ -142,22 +142,7 @@ func (s *Service) query(f Filter) (Query, error) {
 }
 
 func checkPage(q *Query) error {
-	if q.Page == 0 {
-		q.Page = 1
-	}
-	if q.PageSize == 0 {
-		q.PageSize = DefaultPageSize
-	}
-	if q.Page < 1 {
-		return engine.Refuse(engine.EINVALID, "page", engine.Text{"zh": "页码必须大于等于1", "en": "page must be 1 or more", "th": "หมายเลขหน้าต้องมีค่าตั้งแต่ 1 ขึ้นไป"})
-	}
-	if q.PageSize < 1 || q.PageSize > MaxPageSize {
-		return engine.Refuse(engine.EINVALID, "pageSize", engine.Text{
-			"zh": fmt.Sprintf("每页条数必须在1到%d之间", MaxPageSize),
-			"en": fmt.Sprintf("pageSize must be 1 to %d", MaxPageSize),
-			"th": fmt.Sprintf("จำนวนรายการต่อหน้าต้องอยู่ระหว่าง 1 ถึง %d", MaxPageSize)})
-	}
-	return nil
+	return engine.CheckPage(&q.Page, &q.PageSize, DefaultPageSize, MaxPageSize)
 }
 
 // day reads a YYYY-MM-DD date as the start of that day in the service's

@@ -5,7 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
+	"formwork/adapters/httpapi/kit"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -320,15 +320,9 @@ func (s *Server) exportMasterData(c echo.Context) error {
 // importMasterData: POST /api/formwork/masterdata/:type/import, the body
 // an xlsx workbook: all its records, or none (422 listing every bad row).
 func (s *Server) importMasterData(c echo.Context) error {
-	if ct := c.Request().Header.Get(echo.HeaderContentType); !strings.HasPrefix(strings.ToLower(ct), contract.XLSX) {
-		return engine.Refuse(engine.EINVALID, "Content-Type", engine.Text{
-			"zh": "请以 xlsx 文件作为请求体（Content-Type: " + contract.XLSX + "）",
-			"en": "send the xlsx file as the body (Content-Type: " + contract.XLSX + ")",
-			"th": "กรุณาส่งไฟล์ xlsx เป็นเนื้อหา (Content-Type: " + contract.XLSX + ")"})
-	}
-	file, err := io.ReadAll(c.Request().Body)
+	file, err := kit.ReadUpload(c, contract.XLSX)
 	if err != nil {
-		return err // the body limit answers 413 itself
+		return err
 	}
 	result, err := s.masterData.Import(c.Request().Context(), actorOf(c), c.Param("type"), file)
 	var findings masterdata.Findings

@@ -8,7 +8,6 @@ package budgetapi
 import (
 	"context"
 	"errors"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -230,15 +229,9 @@ func (a *API) decide(c echo.Context) error {
 // importBudgets: POST /api/formwork/budget/import, the body an xlsx
 // workbook: all its budgets, or none (422 listing every bad row).
 func (a *API) importBudgets(c echo.Context) error {
-	if ct := c.Request().Header.Get(echo.HeaderContentType); !strings.HasPrefix(strings.ToLower(ct), contract.XLSX) {
-		return engine.Refuse(engine.EINVALID, "Content-Type", engine.Text{
-			"zh": "请以 xlsx 文件作为请求体（Content-Type: " + contract.XLSX + "）",
-			"en": "send the xlsx file as the body (Content-Type: " + contract.XLSX + ")",
-			"th": "กรุณาส่งไฟล์ xlsx เป็นเนื้อหา (Content-Type: " + contract.XLSX + ")"})
-	}
-	file, err := io.ReadAll(c.Request().Body)
+	file, err := kit.ReadUpload(c, contract.XLSX)
 	if err != nil {
-		return err // the body limit answers 413 itself
+		return err
 	}
 	rows, err := budget.ReadWorkbook(file)
 	who := kit.CurrentUser(c)

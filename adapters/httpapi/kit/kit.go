@@ -6,6 +6,7 @@
 package kit
 
 import (
+	"io"
 	"net/http"
 	"strings"
 
@@ -104,4 +105,16 @@ func Lang(c echo.Context) string {
 		return engine.Lang(l)
 	}
 	return engine.Lang(c.Request().Header.Get("Accept-Language"))
+}
+
+// ReadUpload reads the body of an upload route: a file of contentType
+// (EINVALID at Content-Type naming the type otherwise).
+func ReadUpload(c echo.Context, contentType string) ([]byte, error) {
+	if ct := c.Request().Header.Get(echo.HeaderContentType); !strings.HasPrefix(strings.ToLower(ct), contentType) {
+		return nil, engine.Refuse(engine.EINVALID, "Content-Type", engine.Text{
+			"zh": "请以 xlsx 文件作为请求体（Content-Type: " + contentType + "）",
+			"en": "send the xlsx file as the body (Content-Type: " + contentType + ")",
+			"th": "กรุณาส่งไฟล์ xlsx เป็นเนื้อหา (Content-Type: " + contentType + ")"})
+	}
+	return io.ReadAll(c.Request().Body) // the body limit answers 413 itself
 }
