@@ -168,7 +168,7 @@ func (s *Service) UpdateRole(ctx context.Context, admin, id string, in RoleInput
 		return nil, err
 	}
 	if old == nil {
-		return nil, noSuchRole(id)
+		return nil, NoSuchRole(id)
 	}
 	if in.ID != "" && in.ID != old.ID {
 		return nil, engine.Refuse(engine.ECHECK, "id", engine.Text{"zh": "角色编码不能修改", "en": "the role id cannot be changed",
@@ -187,7 +187,7 @@ func (s *Service) UpdateRole(ctx context.Context, admin, id string, in RoleInput
 	ch := RoleChange{Role: role, Menus: menus, Event: s.roleEvent(admin, ActionUpdateRole, role.ID, describeRole(&before, old.Menus, role, menus))}
 	if err := s.store.SaveRole(ctx, ch); err != nil {
 		if errors.Is(err, ErrNotFound) {
-			return nil, noSuchRole(id)
+			return nil, NoSuchRole(id)
 		}
 		return nil, fmt.Errorf("change role: %w", err)
 	}
@@ -207,7 +207,7 @@ func (s *Service) DeleteRole(ctx context.Context, admin, id string) error {
 		return err
 	}
 	if old == nil {
-		return noSuchRole(id)
+		return NoSuchRole(id)
 	}
 	if len(old.Holders) > 0 {
 		return roleHeld(old.ID, old.Holders)
@@ -215,7 +215,7 @@ func (s *Service) DeleteRole(ctx context.Context, admin, id string) error {
 	ev := s.roleEvent(admin, ActionDeleteRole, old.ID, "deleted")
 	switch err := s.store.DeleteRole(ctx, old.ID, ev); {
 	case errors.Is(err, ErrNotFound):
-		return noSuchRole(id)
+		return NoSuchRole(id)
 	case errors.Is(err, ErrHeld): // given to a user meanwhile
 		holders, herr := s.store.RoleHolders(ctx, old.ID)
 		if herr != nil {
@@ -343,7 +343,8 @@ func (s *Service) keepsManagement(ctx context.Context, admin string, changed ide
 		"th": "คุณมีบทบาท " + changed.ID + ": หลังการแก้ไขนี้คุณจะเปิดการจัดการผู้ใช้ (" + ManageMenu + ") ไม่ได้อีก"})
 }
 
-func noSuchRole(id string) error {
+// NoSuchRole refuses naming a role that does not exist.
+func NoSuchRole(id string) error {
 	name := engine.Clip(id, 40)
 	return engine.Refuse(engine.ENOTFOUND, "id", engine.Text{"zh": "角色" + name + "不存在", "en": "there is no role " + name,
 		"th": "ไม่มีบทบาท " + name})
