@@ -21,7 +21,10 @@ export async function run({ browser, baseUrl, serverUrl }) {
     await loginThroughPage(page, baseUrl, 'admin', 'demo123');
     await page.goto(`${baseUrl}/cfg/userManage`);
     await page.locator('[data-admin-table="admin-users"][data-loaded="true"]').waitFor();
+    await page.locator('[data-tab="roles"]').click();
     await page.locator('[data-admin-table="roles"] tr[data-row="finance"]').waitFor();
+    await page.locator('[data-tab="users"]').click();
+    await page.locator('[data-admin-table="admin-users"][data-loaded="true"]').waitFor();
     await page.locator('[data-action="user-new"]').click();
     await page.locator('[data-dialog="admin-user"]').waitFor();
     await page.locator('#user-username').fill(username);
