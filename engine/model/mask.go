@@ -10,6 +10,11 @@ import (
 // show its value to everyone, and the record's own answer to those who may
 // not change it. The record's edit form (for its writers) shows the value
 // whole.
+//
+// not done: the xlsx export (masterdata.Service.Export, open to the type's
+// readers) and the change events (masterdata Events, the data-modify page)
+// still carry masked fields whole; masterdata is at its size limit, and the
+// export must round-trip through the import for its writers.
 const (
 	// MaskAccount shows an account or card number longer than
 	// MaskKeep*2 characters with only its first and last MaskKeep
