@@ -40,6 +40,7 @@ type User struct {
 	CreateBy     string
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+	Version      int64 // raised by every change of user management: a change made to an older one is refused
 }
 
 // StatusActive is the status of a person who may sign in.

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -28,9 +29,13 @@ func init() {
 	routeWalk["GET "+adminUsersURL] = admin(onlyAdmin, adminUsersURL+"?q=employee", "", 200)
 	routeWalk["POST "+adminUsersURL] = admin(onlyAdmin, adminUsersURL, `{"username":"walk","empName":"Walk","compId":"1000","roles":["nope"]}`, 422)
 	routeWalk["GET "+adminUsersURL+"/:username"] = admin(onlyAdmin, adminUsersURL+"/employee01", "", 200)
-	routeWalk["PUT "+adminUsersURL+"/:username"] = admin(onlyAdmin, adminUsersURL+"/nobody", `{"empName":"X","compId":"1000","roles":["employee"]}`, 404)
+	routeWalk["PUT "+adminUsersURL+"/:username"] = admin(onlyAdmin, adminUsersURL+"/nobody", `{"empName":"X","compId":"1000","roles":["employee"],"version":1}`, 404)
 	routeWalk["POST "+adminUsersURL+"/:username/password"] = admin(onlyAdmin, adminUsersURL+"/employee01/password", `{"password":"short","passwordConfirm":"short"}`, 422)
 	routeWalk["GET "+adminRolesURL] = admin(onlyAdmin, adminRolesURL, "", 200)
+	routeWalk["POST "+adminRolesURL] = admin(onlyAdmin, adminRolesURL, `{"id":"walk","title":{"zh":"走"},"documentScope":"own","menus":["NOPE"]}`, 422)
+	routeWalk["GET "+adminRolesURL+"/:id"] = admin(onlyAdmin, adminRolesURL+"/employee", "", 200)
+	routeWalk["PUT "+adminRolesURL+"/:id"] = admin(onlyAdmin, adminRolesURL+"/nope", `{"title":{"zh":"X"},"documentScope":"own","menus":["MY"]}`, 404)
+	routeWalk["DELETE "+adminRolesURL+"/:id"] = admin(onlyAdmin, adminRolesURL+"/employee", "", 409)
 	routeWalk["GET "+logsURL] = admin("menu logQuery", logsURL+"?kind=signin", "", 200)
 	routeWalk["GET "+mdBoardURL] = admin("menu dataSync", mdBoardURL, "", 200)
 	routeWalk["GET "+mdChangesURL] = admin("menu dataModify", mdChangesURL+"?type=department", "", 200)
@@ -44,17 +49,31 @@ func (w *answerWalk) administration() {
 	w.call("POST "+adminUsersURL, "admin", adminUsersURL, newUser("walker", "finance"), 409)
 	w.call("GET "+adminUsersURL+"/{username}", "admin", adminUsersURL+"/walker", "", 200)
 	w.call("GET "+adminUsersURL+"/{username}", "admin", adminUsersURL+"/nobody", "", 404)
-	w.call("PUT "+adminUsersURL+"/{username}", "admin", adminUsersURL+"/walker", `{"empName":"Walker","compId":"1000","roles":["employee"],"active":false}`, 200)
-	w.call("PUT "+adminUsersURL+"/{username}", "admin", adminUsersURL+"/walker", `{"empName":"","compId":"1000","roles":["employee"]}`, 422)
+	w.call("PUT "+adminUsersURL+"/{username}", "admin", adminUsersURL+"/walker", `{"empName":"Walker","compId":"1000","roles":["employee"],"active":false,"version":1}`, 200)
+	w.call("PUT "+adminUsersURL+"/{username}", "admin", adminUsersURL+"/walker", `{"empName":"Walker","compId":"1000","roles":["employee"],"version":1}`, 409)
+	w.call("PUT "+adminUsersURL+"/{username}", "admin", adminUsersURL+"/walker", `{"empName":"","compId":"1000","roles":["employee"],"version":2}`, 422)
 	w.call("POST "+adminUsersURL+"/{username}/password", "admin", adminUsersURL+"/walker/password", passwords("Another2024", "Another2024"), 200)
 	w.call("POST "+adminUsersURL+"/{username}/password", "admin", adminUsersURL+"/walker/password", passwords("Another2024", "Other2024x"), 422)
 	w.call("GET "+adminRolesURL, "admin", adminRolesURL, "", 200)
+	w.call("POST "+adminRolesURL, "admin", adminRolesURL, auditorRole, 201)
+	w.call("POST "+adminRolesURL, "admin", adminRolesURL, auditorRole, 409)
+	w.call("POST "+adminRolesURL, "admin", adminRolesURL, `{"id":"x","title":{"zh":"X"},"documentScope":"own","menus":["NOPE"]}`, 422)
+	w.call("GET "+adminRolesURL+"/{id}", "admin", adminRolesURL+"/auditor", "", 200)
+	w.call("GET "+adminRolesURL+"/{id}", "admin", adminRolesURL+"/nope", "", 404)
+	w.call("PUT "+adminRolesURL+"/{id}", "admin", adminRolesURL+"/auditor", `{"title":{"zh":"审计员"},"documentScope":"all","menus":["logQuery"]}`, 200)
+	w.call("PUT "+adminRolesURL+"/{id}", "admin", adminRolesURL+"/auditor", `{"title":{"zh":"审计员"},"documentScope":"all","menus":["NOPE"]}`, 422)
+	w.call("PUT "+adminRolesURL+"/{id}", "admin", adminRolesURL+"/nope", `{"title":{"zh":"X"},"documentScope":"own","menus":["MY"]}`, 404)
+	w.call("DELETE "+adminRolesURL+"/{id}", "admin", adminRolesURL+"/employee", "", 409)
+	w.call("DELETE "+adminRolesURL+"/{id}", "admin", adminRolesURL+"/auditor", "", 200)
+	w.call("DELETE "+adminRolesURL+"/{id}", "admin", adminRolesURL+"/auditor", "", 404)
 	w.call("GET "+logsURL, "admin", logsURL+"?kind=user&page=1&pageSize=10", "", 200)
 	w.call("GET "+logsURL, "admin", logsURL+"?from=2026-13-01", "", 400)
 	w.call("GET "+mdBoardURL, "admin", mdBoardURL, "", 200)
 	w.call("GET "+mdChangesURL, "admin", mdChangesURL+"?pageSize=5", "", 200)
 	w.call("GET "+mdChangesURL, "admin", mdChangesURL+"?type=nope", "", 404)
 }
+
+const auditorRole = `{"id":"auditor","title":{"zh":"审计","en":"Auditor","th":"ผู้ตรวจสอบ"},"documentScope":"company","menus":["MY","cfg"],"except":["userManage","MY00003"]}`
 
 func newUser(username string, roles ...string) string {
 	b, _ := json.Marshal(map[string]any{"username": username, "empName": "新用户 " + username, "empId": "E9" + username,
@@ -122,8 +141,9 @@ func TestAdminManagesUsers(t *testing.T) {
 		refusedAt(t, api, "POST", adminUsersURL, newUser("wangwu", "employee", "nope"), 422, "roles[1]", "there is no role nope")
 		refusedAt(t, api, "POST", adminUsersURL, newUser("Bad Name", "employee"), 422, "username", "lower-case letters")
 		refusedAt(t, api, "POST", adminUsersURL, strings.Replace(newUser("wangwu", "employee"), `"1000"`, `"NOPE"`, 1), 422, "compId", "Company NOPE does not exist")
-		refusedAt(t, api, "PUT", adminUsersURL+"/admin", `{"empName":"Admin","compId":"1000","roles":["admin"],"active":false}`, 422, "active", "your own account")
-		refusedAt(t, api, "PUT", adminUsersURL+"/lisi", `{"username":"lisi2","empName":"Li","compId":"1000","roles":["employee"]}`, 422, "username", "cannot be changed")
+		refusedAt(t, api, "PUT", adminUsersURL+"/admin", `{"empName":"Admin","compId":"1000","roles":["admin"],"active":false,"version":1}`, 422, "active", "your own account")
+		refusedAt(t, api, "PUT", adminUsersURL+"/lisi", `{"username":"lisi2","empName":"Li","compId":"1000","roles":["employee"],"version":1}`, 422, "username", "cannot be changed")
+		refusedAt(t, api, "PUT", adminUsersURL+"/lisi", `{"empName":"Li","compId":"1000","roles":["employee"]}`, 400, "version", "send the version")
 		refusedAt(t, api, "POST", adminUsersURL+"/lisi/password", passwords("abcdefgh", "abcdefgh"), 422, "password", "letters and digits")
 		refusedAt(t, api, "POST", adminUsersURL+"/lisi/password", passwords("lisi2024x", "lisi2024x"), 422, "password", "does not contain the username")
 		refusedAt(t, api, "POST", adminUsersURL+"/lisi/password", passwords(newUserPassword, "Welcome2025"), 422, "passwordConfirm", "differ")
@@ -158,7 +178,7 @@ func TestAdminManagesUsers(t *testing.T) {
 		}
 		// deactivated: the session ends and no sign-in
 		var changed userAccount
-		mdCall(t, api, "admin", "PUT", adminUsersURL+"/lisi", `{"empName":"李四","compId":"1000","roles":["employee"],"active":false}`, 200, &changed)
+		mdCall(t, api, "admin", "PUT", adminUsersURL+"/lisi", `{"empName":"李四","compId":"1000","roles":["employee"],"active":false,"version":1}`, 200, &changed)
 		if changed.Active || changed.EmpName != "李四" || strings.Join(changed.Roles, ",") != "employee" || strings.Join(changed.Companies, ",") != "1000" {
 			t.Errorf("changed %+v", changed)
 		}
@@ -322,4 +342,94 @@ func TestAdminMasterDataChanges(t *testing.T) {
 		mdCall(t, api, "employee01", "GET", mdChangesURL, "", 403, nil)
 		mdCall(t, api, "admin", "GET", mdChangesURL+"?type="+url.QueryEscape("nope"), "", 404, nil)
 	})
+}
+
+type roleView struct {
+	ID            string            `json:"id"`
+	Title         map[string]string `json:"title"`
+	DocumentScope string            `json:"documentScope"`
+	Menus         []string          `json:"menus"`
+	Holders       []string          `json:"holders"`
+}
+
+func TestAdminManagesRoles(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		var made roleView
+		mdCall(t, api, "admin", "POST", adminRolesURL, `{"id":"auditor","title":{"zh":"审计","en":"Auditor","th":"ผู้ตรวจสอบ"},"documentScope":"company","menus":["MY00001"]}`, 201, &made)
+		if made.ID != "auditor" || strings.Join(made.Menus, ",") != "MY00001" || made.DocumentScope != "company" || len(made.Holders) != 0 {
+			t.Errorf("created %+v", made)
+		}
+		refusedAt(t, api, "POST", adminRolesURL, `{"id":"x","title":{"zh":"X"},"documentScope":"own","menus":["MY","NOPE"]}`, 422, "menus[1]", "there is no menu NOPE")
+		refusedAt(t, api, "POST", adminRolesURL, `{"id":"x","title":{"zh":"X"},"documentScope":"own","menus":["MY"],"except":["BAD"]}`, 422, "except[0]", "there is no menu BAD")
+		refusedAt(t, api, "POST", adminRolesURL, `{"id":"auditor","title":{"zh":"X"},"documentScope":"own","menus":["MY"]}`, 409, "id", "exists already")
+		refusedAt(t, api, "PUT", adminRolesURL+"/admin", `{"title":{"zh":"管理员"},"documentScope":"all","menus":["MY"]}`, 422, "menus", "no longer open user management")
+		// a user of the role: the log query is refused until the role grants it, at once
+		mdCall(t, api, "admin", "POST", adminUsersURL, newUser("audit1", "auditor"), 201, nil)
+		mdCall(t, api, "admin", "POST", adminUsersURL+"/audit1/password", passwords(newUserPassword, newUserPassword), 200, nil)
+		token, code, msg := signIn(t, api, "audit1", newUserPassword)
+		if token == "" {
+			t.Fatalf("sign in: %s %s", code, msg)
+		}
+		auditor := map[string]string{"X-token": token}
+		if res := api.request(t, "GET", logsURL, "", auditor); res.status != 403 {
+			t.Fatalf("the log query before the grant: HTTP %d, want 403", res.status)
+		}
+		var changed roleView
+		mdCall(t, api, "admin", "PUT", adminRolesURL+"/auditor", `{"title":{"zh":"审计员","en":"Auditor"},"documentScope":"company","menus":["cfg"],"except":["userManage"]}`, 200, &changed)
+		if !slices.Contains(changed.Menus, "logQuery") || slices.Contains(changed.Menus, "userManage") || changed.Title["zh"] != "审计员" ||
+			strings.Join(changed.Holders, ",") != "audit1" {
+			t.Errorf("changed %+v", changed)
+		}
+		if res := api.request(t, "GET", logsURL, "", auditor); res.status != 200 {
+			t.Errorf("the log query after the grant: HTTP %d, want 200 (the identity cache kept the old menus)", res.status)
+		}
+		if res := api.request(t, "GET", adminUsersURL, "", auditor); res.status != 403 {
+			t.Errorf("user management, excepted: HTTP %d, want 403", res.status)
+		}
+		// held: not deleted, the holder named; free: deleted
+		refusedAt(t, api, "DELETE", adminRolesURL+"/auditor", "", 409, "id", "these users hold it: audit1")
+		mdCall(t, api, "admin", "PUT", adminUsersURL+"/audit1", `{"empName":"审计","compId":"1000","roles":["employee"],"version":1}`, 200, nil)
+		mdCall(t, api, "admin", "DELETE", adminRolesURL+"/auditor", "", 200, nil)
+		mdCall(t, api, "admin", "GET", adminRolesURL+"/auditor", "", 404, nil)
+		var logs logPage
+		mdCall(t, api, "admin", "GET", logsURL+"?kind=user&q=role:auditor", "", 200, &logs)
+		var actions []string
+		for _, r := range logs.Rows {
+			actions = append(actions, r.Action)
+		}
+		slices.Sort(actions)
+		if strings.Join(actions, ",") != "createRole,deleteRole,updateRole" {
+			t.Errorf("role events in the log: %v", actions)
+		}
+	})
+}
+
+func TestAdminStaleUserUpdate(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		var made, first userVersion
+		mdCall(t, api, "admin", "POST", adminUsersURL, newUser("zhou", "employee"), 201, &made)
+		if made.Version != 1 {
+			t.Fatalf("a new user has version %d", made.Version)
+		}
+		body := `{"empName":"周一","compId":"1000","roles":["employee"],"version":1}`
+		mdCall(t, api, "admin", "PUT", adminUsersURL+"/zhou", body, 200, &first)
+		if first.Version != 2 || first.EmpName != "周一" {
+			t.Errorf("first update %+v", first)
+		}
+		// a second administrator's edit of version 1 is refused and changes nothing
+		res := mdCall(t, api, "admin", "PUT", adminUsersURL+"/zhou?lang=en", strings.Replace(body, "周一", "周二", 1), 409, nil)
+		if res.envelope.Code != "ECONFLICT" || !strings.Contains(res.envelope.Message, "changed meanwhile") {
+			t.Errorf("stale update: %s %s", res.envelope.Code, res.envelope.Message)
+		}
+		var now userVersion
+		mdCall(t, api, "admin", "GET", adminUsersURL+"/zhou", "", 200, &now)
+		if now.EmpName != "周一" || now.Version != 2 {
+			t.Errorf("after the stale update %+v", now)
+		}
+	})
+}
+
+type userVersion struct {
+	EmpName string `json:"empName"`
+	Version int64  `json:"version"`
 }

@@ -88,7 +88,7 @@ func (s *Server) listMasterRecords(c echo.Context) error {
 	}
 	out := contract.MasterRecordPage{Total: page.Total, Rows: make([]contract.MasterRecord, len(page.Rows))}
 	for i := range page.Rows {
-		out.Rows[i] = s.recordView(c, &page.Rows[i])
+		out.Rows[i] = s.recordView(c, &page.Rows[i], false)
 	}
 	return ok(c, out)
 }
@@ -134,11 +134,16 @@ func badParam(name, want, got string) error {
 }
 
 // recordView is a record as answered, its display field in the request's
-// language.
-func (s *Server) recordView(c echo.Context, r *masterdata.Record) contract.MasterRecord {
-	return contract.MasterRecord{Type: r.Type, Key: r.Key, Company: r.Company, Active: r.Active, ValidFrom: r.ValidFrom,
+// language, its masked fields (mask: account) masked unless whole is asked
+// by one who may change the type (the record's own edit form); see
+// MasterDataType.Shown.
+func (s *Server) recordView(c echo.Context, r *masterdata.Record, whole bool) contract.MasterRecord {
+	t := s.registry.Catalogue().MasterDataType(r.Type)
+	writer := t != nil && t.Writable(actorOf(c).Roles)
+	body, key := t.Shown(r.Body, r.Key, whole && writer, writer)
+	return contract.MasterRecord{Type: r.Type, Key: key, Company: r.Company, Active: r.Active, ValidFrom: r.ValidFrom,
 		ValidTo: r.ValidTo, Version: r.Version, UpdatedAt: r.UpdatedAt, UpdatedBy: r.UpdatedBy,
-		Display: s.displayOf(r, lang(c)), Body: r.Body}
+		Display: s.displayOf(r, lang(c)), Body: body}
 }
 
 // displayOf is a record's display field in lang: a name in that language,
@@ -184,7 +189,7 @@ func (s *Server) getMasterRecord(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return ok(c, s.recordView(c, r))
+	return ok(c, s.recordView(c, r, true))
 }
 
 const recordExample = `{"version": 1, "body": {"code": "...", "name": {"zh": "...", "en": "...", "th": "..."}}}`
@@ -222,7 +227,7 @@ func (s *Server) createMasterRecord(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, envelope{Code: codeSuccess, Message: "success", Data: s.recordView(c, r)})
+	return c.JSON(http.StatusCreated, envelope{Code: codeSuccess, Message: "success", Data: s.recordView(c, r, true)})
 }
 
 // updateMasterRecord: PUT /api/formwork/masterdata/:type/records/:key.
@@ -247,7 +252,7 @@ func (s *Server) updateMasterRecord(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return ok(c, s.recordView(c, r))
+	return ok(c, s.recordView(c, r, true))
 }
 
 // deactivateMasterRecord: DELETE /api/formwork/masterdata/:type/records/:key?version=N.

@@ -19,7 +19,8 @@ var languageTitles = map[string]model.Text{
 // languages (zh required when the field is), a list as an array of rows. A
 // ref field carries "x-ref": <type> and the picker widget (ui:widget "ref",
 // ui:options.ref); key fields are marked (ui:options.key) so that the form
-// can lock them once a record exists. Rules are the server's business.
+// can lock them once a record exists; a masked field carries its mask
+// (ui:options.mask). Rules are the server's business.
 func MasterData(t *model.MasterDataType, lang string) (schema, ui map[string]any) {
 	obj, objUI := mdObject(t.Fields, t.Keys, lang)
 	obj["$schema"] = SchemaDialect
@@ -96,6 +97,9 @@ func mdFieldSchema(f *model.MasterDataField, lang string) (map[string]any, map[s
 	if f.ReadOnly {
 		p["readOnly"] = true
 		ui["ui:readonly"] = true
+	}
+	if f.Mask != "" { // lists and read mode show it masked; the edit form whole
+		ui["ui:options"] = withOption(ui["ui:options"], "mask", f.Mask)
 	}
 	return p, ui
 }

@@ -258,8 +258,7 @@ func (m *mdCompiler) override(f *model.MasterDataField, y mdFieldYAML) {
 	if y.Max != nil {
 		f.Max = m.l.bound(m.file, y.Line, y.Name, y.Max)
 	}
-	f.Required, f.ReadOnly = y.Required, y.ReadOnly
-	f.Multiline = f.Multiline || y.Multiline
+	f.Required, f.ReadOnly, f.Multiline, f.Mask = y.Required, y.ReadOnly, f.Multiline || y.Multiline, y.Mask
 }
 
 // checkField checks a field's type and what goes with it.
@@ -283,6 +282,8 @@ func (m *mdCompiler) checkField(f *model.MasterDataField, y mdFieldYAML, depth i
 		at("field %s: maxLength is for string and text fields", f.Name)
 	case (f.Min != nil || f.Max != nil) && f.Type != model.TypeNumber && f.Type != model.TypeMoney && f.Type != model.TypeInteger:
 		at("field %s: min and max are for number, integer and money fields", f.Name)
+	case f.MaskProblem() != "":
+		at("field %s: %s", f.Name, f.MaskProblem())
 	}
 	if f.Type == model.TypeList {
 		f.Rows = m.fields(y.Rows, depth+1)

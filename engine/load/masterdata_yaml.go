@@ -52,6 +52,7 @@ type mdFieldYAML struct {
 	Max       *string       `yaml:"max" schema:"number"`
 	ReadOnly  bool          `yaml:"readOnly" doc:"written by the server only (e.g. a job's last result)"`
 	Multiline bool          `yaml:"multiline" doc:"long text: a text area"`
+	Mask      string        `yaml:"mask" doc:"account: lists and pickers show only the first 4 and last 4 characters (a string field)" enum:"account"`
 	Rows      []mdFieldYAML `yaml:"rows" doc:"the fields of each row of a list field"`
 	Line      int           `yaml:"-"`
 	Column    int           `yaml:"-"`

@@ -73,8 +73,9 @@ type MasterDataField struct {
 	Required  bool
 	MaxLength int // characters (of each language of a text)
 	Min, Max  *decimal.Decimal
-	ReadOnly  bool // written by the server (a scheduled job's last result), never by a user
-	Multiline bool // long text: a text area in the form
+	ReadOnly  bool   // written by the server (a scheduled job's last result), never by a user
+	Multiline bool   // long text: a text area in the form
+	Mask      string // MaskAccount: lists and pickers show the value masked (mask.go)
 	Rows      []*MasterDataField
 	index     int // index in the record's (or row's) Go struct
 }

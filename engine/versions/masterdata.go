@@ -173,6 +173,9 @@ func mdFieldNodes(fields []*model.MasterDataField, enums map[string]*model.Enum)
 		if f.MaxLength > 0 {
 			add(m, "maxLength", scalar("!!int", strconv.Itoa(f.MaxLength)))
 		}
+		if f.Mask != "" {
+			add(m, "mask", str(f.Mask))
+		}
 		if f.Min != nil {
 			add(m, "min", quoted(f.Min.String()))
 		}

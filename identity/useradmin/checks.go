@@ -157,33 +157,3 @@ func tooLong(in *AccountInput) error {
 	}
 	return nil
 }
-
-// RoleView is a role with the menu codes it grants.
-type RoleView struct {
-	ID            string      `json:"id"`
-	Title         engine.Text `json:"title"`
-	DocumentScope string      `json:"documentScope"`
-	AllMenus      bool        `json:"allMenus"`
-	Menus         []string    `json:"menus"`
-}
-
-// Roles lists every role with its menus, by id. Roles are read-only here:
-// they come from the seeds (users.yaml).
-func (s *Service) Roles(ctx context.Context) ([]RoleView, error) {
-	roles, err := s.store.Roles(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("list roles: %w", err)
-	}
-	menus, err := s.store.RoleMenuCodes(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("list role menus: %w", err)
-	}
-	out := make([]RoleView, len(roles))
-	for i, r := range roles {
-		out[i] = RoleView{ID: r.ID, Title: r.Title(), DocumentScope: r.DocumentScope, AllMenus: r.AllMenus, Menus: menus[r.ID]}
-		if out[i].Menus == nil {
-			out[i].Menus = []string{}
-		}
-	}
-	return out, nil
-}

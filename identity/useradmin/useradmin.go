@@ -31,19 +31,24 @@ type Store interface {
 	RoleMenuCodes(ctx context.Context) (map[string][]string, error)
 	// SaveUser creates (ch.Create) or changes a user with companies and
 	// roles, and records ch.Event, in one transaction. Creating a username
-	// that exists is ErrExists; changing one that does not, ErrNotFound.
-	// A change never touches the username or the password hash.
+	// that exists is ErrExists; changing one that does not, ErrNotFound; a
+	// change of a user whose version is no longer ch.Version, ErrStale (a
+	// change stores ch.User.Version, ch.Version + 1). A change never
+	// touches the username or the password hash.
 	SaveUser(ctx context.Context, ch Change) error
 	// SetPassword replaces a user's password hash, ends every session of
 	// the user at ev.At and records ev, in one transaction; ErrNotFound
 	// when there is no such user.
 	SetPassword(ctx context.Context, username, hash string, ev Event) error
+	RoleStore
 }
 
 // Errors of Store.
 var (
-	ErrExists   = errors.New("the username exists already")
-	ErrNotFound = errors.New("no such user")
+	ErrExists   = errors.New("the username (or role) exists already")
+	ErrNotFound = errors.New("no such user (or role)")
+	ErrStale    = errors.New("the user was changed meanwhile")
+	ErrHeld     = errors.New("a user holds the role")
 )
 
 // Event is an audit event of the identity area: who did what to whom, when.
@@ -66,12 +71,16 @@ const (
 	ActionCreate        = "create"
 	ActionUpdate        = "update"
 	ActionResetPassword = "resetPassword"
+	ActionCreateRole    = "createRole"
+	ActionUpdateRole    = "updateRole"
+	ActionDeleteRole    = "deleteRole"
 )
 
 // Change is a user created or changed, with every company and role it has
 // afterwards, and the event that says so.
 type Change struct {
 	Create    bool
+	Version   int64 // of a change: the version the administrator read
 	User      identity.User
 	Companies []string
 	Roles     []string

@@ -29,6 +29,8 @@ type Account struct {
 	Roles       []string  `json:"roles"`
 	Companies   []string  `json:"companies"`
 	UpdatedAt   time.Time `json:"updatedAt"`
+	// Version is raised by every change; an update sends the one it read.
+	Version int64 `json:"version"`
 }
 
 // AccountPage is a page of users and how many match.
@@ -39,7 +41,8 @@ type AccountPage struct {
 
 // AccountInput is a user as an administrator writes it. The username is set when
 // the user is created and never changed; Active nil keeps the status (a new
-// user is active). Password and PasswordConfirm may set the first password
+// user is active). An update sends the Version it read: when the user has
+// changed since, the update is refused (ECONFLICT at version). Password and PasswordConfirm may set the first password
 // when the user is created (both or neither); later, ResetPassword does.
 type AccountInput struct {
 	Username        string   `json:"username,omitempty"`
@@ -56,6 +59,7 @@ type AccountInput struct {
 	Active          *bool    `json:"active,omitempty"`
 	Password        string   `json:"password,omitempty"`
 	PasswordConfirm string   `json:"passwordConfirm,omitempty"`
+	Version         int64    `json:"version,omitempty"`
 }
 
 // PasswordInput is a new password, typed twice.
@@ -136,7 +140,7 @@ func (s *Service) entry(ctx context.Context, u identity.User) (*Account, error) 
 	}
 	e := &Account{Username: u.Username, EmpName: u.EmpName, EmpID: u.EmpID, EmpNo: u.EmpNo, Email: u.Email, Phone: u.Phone,
 		CompanyCode: u.CompanyCode, DeptID: u.DeptID, CostCenter: u.CostCenter, Active: u.Status == identity.StatusActive,
-		HasPassword: u.PasswordHash != "", Roles: []string{}, Companies: []string{}, UpdatedAt: u.UpdatedAt}
+		HasPassword: u.PasswordHash != "", Roles: []string{}, Companies: []string{}, UpdatedAt: u.UpdatedAt, Version: u.Version}
 	for _, r := range roles {
 		e.Roles = append(e.Roles, r.ID)
 	}
@@ -154,7 +158,7 @@ func (s *Service) Create(ctx context.Context, admin string, in AccountInput) (*A
 		return nil, err
 	}
 	now := s.cfg.Now().UTC()
-	u := identity.User{Username: in.Username, Status: identity.StatusActive, CreateBy: admin, CreatedAt: now, UpdatedAt: now}
+	u := identity.User{Username: in.Username, Status: identity.StatusActive, CreateBy: admin, CreatedAt: now, UpdatedAt: now, Version: 1}
 	if in.Active != nil && !*in.Active {
 		u.Status = statusLeft
 	}
@@ -197,6 +201,14 @@ func (s *Service) Update(ctx context.Context, admin, username string, in Account
 	if in.Password != "" || in.PasswordConfirm != "" {
 		return nil, engine.Refuse(engine.ECHECK, "password", engine.Text{"zh": "请用“重置密码”修改密码", "en": "set a password with reset password, not here", "th": "โปรดตั้งรหัสผ่านด้วยการรีเซ็ตรหัสผ่าน ไม่ใช่ที่นี่"})
 	}
+	if in.Version < 1 {
+		return nil, engine.Refuse(engine.EINVALID, "version", engine.Text{"zh": "请发送读取到的用户版本号（version，从1开始的整数）",
+			"en": "send the version of the user you read (version, a whole number from 1)",
+			"th": "กรุณาส่งเวอร์ชันของผู้ใช้ที่อ่านมา (version เป็นจำนวนเต็มตั้งแต่ 1)"})
+	}
+	if in.Version != old.Version {
+		return nil, staleUser(old.Username)
+	}
 	if err := s.checkInput(ctx, &in); err != nil {
 		return nil, err
 	}
@@ -216,12 +228,16 @@ func (s *Service) Update(ctx context.Context, admin, username string, in Account
 	if err != nil {
 		return nil, err
 	}
-	ch := Change{User: u, Companies: in.Companies, Roles: in.Roles, Event: Event{At: u.UpdatedAt, Kind: KindUser, Actor: admin,
+	u.Version = in.Version + 1
+	ch := Change{Version: in.Version, User: u, Companies: in.Companies, Roles: in.Roles, Event: Event{At: u.UpdatedAt, Kind: KindUser, Actor: admin,
 		Action: ActionUpdate, Subject: u.Username}}
 	ch.Event.Detail = describe(old, &changeOf{oldRoles, oldCompanies}, &u, in.Roles, in.Companies)
 	if err := s.store.SaveUser(ctx, ch); err != nil {
-		if errors.Is(err, ErrNotFound) {
+		switch {
+		case errors.Is(err, ErrNotFound):
 			return nil, noSuchUser(username)
+		case errors.Is(err, ErrStale):
+			return nil, staleUser(u.Username)
 		}
 		return nil, fmt.Errorf("change user: %w", err)
 	}
@@ -265,6 +281,14 @@ func (s *Service) ResetPassword(ctx context.Context, admin, username string, in 
 	}
 	s.forget.Forget(u.Username)
 	return nil
+}
+
+// staleUser refuses a change made to a version of a user that is no longer
+// the latest, as master data refuses a stale record.
+func staleUser(username string) error {
+	return engine.Refuse(engine.ECONFLICT, "version", engine.Text{"zh": "用户" + username + "已被他人修改，请刷新后重试",
+		"en": "the user " + username + " was changed meanwhile: reload it and try again",
+		"th": "ผู้ใช้ " + username + " ถูกแก้ไขไปแล้ว กรุณาโหลดใหม่แล้วลองอีกครั้ง"})
 }
 
 func noSuchUser(username string) error {

@@ -21,7 +21,10 @@ export async function run({ browser, baseUrl, serverUrl }) {
     await loginThroughPage(page, baseUrl, 'admin', 'demo123');
     await page.goto(`${baseUrl}/cfg/userManage`);
     await page.locator('[data-admin-table="admin-users"][data-loaded="true"]').waitFor();
+    await page.locator('[data-tab="roles"]').click();
     await page.locator('[data-admin-table="roles"] tr[data-row="finance"]').waitFor();
+    await page.locator('[data-tab="users"]').click();
+    await page.locator('[data-admin-table="admin-users"][data-loaded="true"]').waitFor();
     await page.locator('[data-action="user-new"]').click();
     await page.locator('[data-dialog="admin-user"]').waitFor();
     await page.locator('#user-username').fill(username);
@@ -104,6 +107,39 @@ export async function run({ browser, baseUrl, serverUrl }) {
     assert((await page.locator('[data-md-open="vendor"]').count()) === 0, 'table maintenance lists vendors');
     await page.goto(`${baseUrl}/cfg/superBookingCard`);
     await page.locator('[data-page="md-list"][data-md-type="superBookingCard"] [data-md-table][data-loaded="true"] tbody tr[data-row]').first().waitFor();
+    const cards = await page.locator('[data-md-table] tbody').innerText();
+    assert(cards.includes('6222********2233') && !cards.includes('6222020200112233'), `the card list shows whole card numbers: ${cards.slice(0, 200)}`);
+    await page.locator('[data-md-table] tbody tr[data-row="6222020200112233"] [data-row-action="edit"]').click();
+    await page.locator('[data-dialog="md-record"]').waitFor();
+    const whole = await page.locator('[data-dialog="md-record"] input[value="6222020200112233"]').count();
+    assert(whole === 1, 'the card\'s edit form does not show the whole card number');
+    await page.keyboard.press('Escape');
+    await page.locator('[data-dialog="md-record"]').waitFor({ state: 'detached' });
+  });
+
+  await step('the roles tab: admin adds a role with 日志查询 ticked in the menu tree, then deletes it', async () => {
+    page = admin.page;
+    const role = `r${username}`;
+    await page.goto(`${baseUrl}/cfg/userManage`);
+    await page.locator('[data-tab="roles"]').click();
+    await page.locator('[data-admin-table="roles"] tr[data-row="finance"]').waitFor();
+    await page.locator('[data-action="role-new"]').click();
+    await page.locator('[data-dialog="admin-role"]').waitFor();
+    await page.locator('#role-id').fill(role);
+    await page.locator('#role-title-zh').fill('端到端角色');
+    await page.locator('[data-menu-picker] [data-menu="logQuery"] input').check();
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/formwork/admin/roles' && r.request().method() === 'POST');
+    await page.locator('[data-dialog="admin-role"] [data-action="cfg-save"]').click();
+    const res = await saved;
+    const body = await res.json();
+    assert(res.status() === 201, `create role: ${res.status()} ${body.message}`);
+    assert(JSON.stringify(body.data.menus) === '["logQuery"]', `menus ${JSON.stringify(body.data.menus)}`);
+    const row = page.locator(`[data-admin-table="roles"] tr[data-row="${role}"]`);
+    await row.waitFor();
+    await row.locator('[data-row-action="delete"]').click();
+    await page.locator('[data-dialog="admin-role-delete"] [data-action="role-delete"]').click();
+    await row.waitFor({ state: 'detached' });
+    await page.locator('[data-notice="admin-roles"]').waitFor();
   });
 
   await step('admin and user pages logged no console errors or warnings', async () => {

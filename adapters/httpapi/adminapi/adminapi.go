@@ -39,6 +39,7 @@ const (
 	UserPath     = "/api/formwork/admin/users/:username"
 	PasswordPath = "/api/formwork/admin/users/:username/password"
 	RolesPath    = "/api/formwork/admin/roles"
+	RolePath     = "/api/formwork/admin/roles/:id"
 	LogsPath     = "/api/formwork/logs"
 	BoardPath    = "/api/formwork/admin/masterdata/board"
 	ChangesPath  = "/api/formwork/admin/masterdata/changes"
@@ -56,7 +57,11 @@ func (h *Handlers) Routes() []kit.Route {
 			kit.Route{Method: "GET", Path: UserPath, Access: users, Handle: h.getUser},
 			kit.Route{Method: "PUT", Path: UserPath, Access: users, Handle: h.updateUser},
 			kit.Route{Method: "POST", Path: PasswordPath, Access: users, Handle: h.resetPassword},
-			kit.Route{Method: "GET", Path: RolesPath, Access: users, Handle: h.listRoles})
+			kit.Route{Method: "GET", Path: RolesPath, Access: users, Handle: h.listRoles},
+			kit.Route{Method: "POST", Path: RolesPath, Access: users, Handle: h.createRole},
+			kit.Route{Method: "GET", Path: RolePath, Access: users, Handle: h.getRole},
+			kit.Route{Method: "PUT", Path: RolePath, Access: users, Handle: h.updateRole},
+			kit.Route{Method: "DELETE", Path: RolePath, Access: users, Handle: h.deleteRole})
 	}
 	if h.logs != nil {
 		out = append(out, kit.Route{Method: "GET", Path: LogsPath, Access: kit.Menu("logQuery"), Handle: h.listLogs})
@@ -112,8 +117,11 @@ func paging(c echo.Context) (page, size int, err error) {
 }
 
 // usernameParam is the :username of the path, unescaped.
-func usernameParam(c echo.Context) string {
-	v := c.Param("username")
+func usernameParam(c echo.Context) string { return pathParam(c, "username") }
+
+// pathParam is a parameter of the path, unescaped.
+func pathParam(c echo.Context, name string) string {
+	v := c.Param(name)
 	if u, err := url.PathUnescape(v); err == nil {
 		return u
 	}

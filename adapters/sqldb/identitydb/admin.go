@@ -85,15 +85,15 @@ func (s *IdentityStore) SaveUser(ctx context.Context, ch useradmin.Change) error
 				return useradmin.ErrExists
 			}
 		} else {
-			res := tx.Model(&User{}).Where("username = ?", row.Username).Updates(map[string]any{
+			res := tx.Model(&User{}).Where("username = ? AND version = ?", row.Username, ch.Version).Updates(map[string]any{
 				"emp_name": row.EmpName, "emp_id": row.EmpID, "emp_no": row.EmpNo, "email": row.Email, "phone": row.Phone,
 				"company_code": row.CompanyCode, "dept_id": row.DeptID, "cost_center": row.CostCenter, "status": row.Status,
-				"updated_at": row.UpdatedAt})
+				"updated_at": row.UpdatedAt, "version": row.Version})
 			if res.Error != nil {
 				return res.Error
 			}
 			if res.RowsAffected == 0 {
-				return useradmin.ErrNotFound
+				return missingOrStale(tx, row.Username)
 			}
 		}
 		if err := replaceGrants(tx, row.Username, row.EmpName, ch.Companies, ch.Roles); err != nil {
@@ -101,6 +101,19 @@ func (s *IdentityStore) SaveUser(ctx context.Context, ch useradmin.Change) error
 		}
 		return tx.Create(identityEventRow(ch.Event)).Error
 	})
+}
+
+// missingOrStale says why a user's change changed no row: ErrNotFound when
+// there is no such user, else ErrStale (its version moved on).
+func missingOrStale(tx *gorm.DB, username string) error {
+	var n int64
+	if err := tx.Model(&User{}).Where("username = ?", username).Count(&n).Error; err != nil {
+		return err
+	}
+	if n == 0 {
+		return useradmin.ErrNotFound
+	}
+	return useradmin.ErrStale
 }
 
 // replaceGrants sets a user's companies and roles to exactly these.

@@ -30,6 +30,7 @@ type User struct {
 	CreateBy     string `gorm:"size:64"`
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+	Version      int64 `gorm:"not null;default:1"`
 }
 
 // UserCompany is a company a user may work for (the X-company context).

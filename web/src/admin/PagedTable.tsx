@@ -35,6 +35,8 @@ export interface PagedTableProps<Row> {
   title: string;
   /** Buttons beside the title. */
   actions?: ReactNode;
+  /** Tabs under the title (another view of the same page). */
+  tabs?: ReactNode;
   /** Filters above the table. */
   filters?: ReactNode;
   columns: Column<Row>[];
@@ -54,7 +56,7 @@ export function pageIndex(page: number, total: number, pageSize: number): number
 }
 
 /** An administration page: title, actions, filters, the rows of one server page and the pager. */
-export default function PagedTable<Row>({ page, title, actions, filters, columns, rows, rowKey, loading, failure, paging, children }: PagedTableProps<Row>) {
+export default function PagedTable<Row>({ page, title, actions, tabs, filters, columns, rows, rowKey, loading, failure, paging, children }: PagedTableProps<Row>) {
   const { t } = useTranslation();
   return (
     <Container maxWidth="xl" sx={{ py: 3 }} data-page={page}>
@@ -64,6 +66,7 @@ export default function PagedTable<Row>({ page, title, actions, filters, columns
         </Typography>
         {actions}
       </Box>
+      {tabs}
       {filters && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>{filters}</Box>}
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }} data-error={page}>

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
@@ -24,9 +27,33 @@ import { draftOf, inputOf, newUserDraft, type UserDraft } from './userDraft';
 /**
  * User management (userManage): the users, searched and paged by the server, each with
  * roles and companies; an administrator creates and changes users and sets a new
- * password (typed twice; the user's sessions end). No screen shows a password.
+ * password (typed twice; the user's sessions end). No screen shows a password. The
+ * roles tab lists, adds, changes and deletes roles.
  */
 export default function UsersPage({ title }: { title?: string }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'users' | 'roles'>('users');
+  const roles = useQuery(rolesQuery());
+  const tabs = (
+    <Tabs value={tab} onChange={(_, v: 'users' | 'roles') => setTab(v)} sx={{ mb: 2 }}>
+      <Tab value="users" label={t('admin.user.tab')} data-tab="users" />
+      <Tab value="roles" label={t('admin.role.title')} data-tab="roles" />
+    </Tabs>
+  );
+  if (tab === 'users') return <UsersTab title={title || t('admin.user.title')} tabs={tabs} roles={roles.data} />;
+  return (
+    <Container maxWidth="xl" sx={{ py: 3 }} data-page="admin-users-roles">
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-list-title>
+        {title || t('admin.user.title')}
+      </Typography>
+      {tabs}
+      <RolesTable roles={roles.data} failure={roles.isError ? errorText(roles.error) : ''} />
+    </Container>
+  );
+}
+
+/** The users tab: the users, searched and paged by the server. */
+function UsersTab({ title, tabs, roles }: { title: string; tabs: ReactNode; roles: RoleView[] | undefined }) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
@@ -34,11 +61,10 @@ export default function UsersPage({ title }: { title?: string }) {
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const q = useDebounced(search, 300);
   const list = useQuery(usersQuery({ q, status, role, ...paging }));
-  const roles = useQuery(rolesQuery());
   const [draft, setDraft] = useState<UserDraft | null>(null);
   const [resetFor, setResetFor] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
-  const roleTitle = (id: string) => localText(roles.data?.find((r) => r.id === id)?.title, i18n.language) || id;
+  const roleTitle = (id: string) => localText(roles?.find((r) => r.id === id)?.title, i18n.language) || id;
 
   const columns: Column<Account>[] = [
     { key: 'username', title: t('admin.user.username'), render: (u) => u.username },
@@ -74,7 +100,7 @@ export default function UsersPage({ title }: { title?: string }) {
       </TextField>
       <TextField id="admin-user-role" select size="small" sx={{ minWidth: 180 }} label={t('admin.user.role')} value={role} onChange={(e) => { setRole(e.target.value); setPaging((p) => ({ ...p, page: 1 })); }}>
         <MenuItem value="">{t('md.list.activeAll')}</MenuItem>
-        {(roles.data ?? []).map((r) => (
+        {(roles ?? []).map((r) => (
           <MenuItem key={r.id} value={r.id}>
             {roleTitle(r.id)}
           </MenuItem>
@@ -86,7 +112,8 @@ export default function UsersPage({ title }: { title?: string }) {
   return (
     <PagedTable
       page="admin-users"
-      title={title || t('admin.user.title')}
+      title={title}
+      tabs={tabs}
       actions={
         <Button variant="contained" startIcon={<AddCircleOutline />} onClick={() => setDraft(newUserDraft())} data-action="user-new">
           {t('admin.user.new')}
@@ -105,8 +132,7 @@ export default function UsersPage({ title }: { title?: string }) {
           {notice}
         </Alert>
       )}
-      <RolesTable roles={roles.data} failure={roles.isError ? errorText(roles.error) : ''} />
-      {draft && <UserDialog draft={draft} roles={roles.data ?? []} onClose={() => setDraft(null)} onSaved={(u) => setNotice(t('admin.user.saved', { username: u.username }))} />}
+      {draft && <UserDialog draft={draft} roles={roles ?? []} onClose={() => setDraft(null)} onSaved={(u) => setNotice(t('admin.user.saved', { username: u.username }))} />}
       {resetFor && <PasswordDialog username={resetFor} onClose={() => setResetFor(null)} onDone={() => setNotice(t('admin.user.passwordReset', { username: resetFor }))} />}
     </PagedTable>
   );
@@ -136,6 +162,8 @@ function UserDialog({ draft: initial, roles, onClose, onSaved }: UserDialogProps
     onError: (e) => {
       setFailure(errorText(e));
       setField(refusedField(e));
+      // changed meanwhile (409 at version): the list reloads, the user opens the new version
+      if (refusedField(e) === 'version') void client.invalidateQueries({ queryKey: ['admin', 'users'] });
     },
   });
   const change = (part: Partial<UserDraft>) => setD((x) => ({ ...x, ...part }));

@@ -9,6 +9,7 @@ export type Account = Schemas['Account'];
 export type AccountInput = Schemas['AccountInput'];
 export type AccountPage = Schemas['AccountPage'];
 export type RoleView = Schemas['RoleView'];
+export type RoleInput = Schemas['RoleInput'];
 export type PasswordInput = Schemas['PasswordInput'];
 export type LogEntry = Schemas['LogEntry'];
 export type LogPage = Schemas['LogPage'];
@@ -45,13 +46,25 @@ export const usersQuery = (query: UserQuery) =>
     retry: false,
   });
 
+const rolesUrl = '/api/formwork/admin/roles';
+
 export const rolesQuery = () =>
   queryOptions({
     queryKey: ['admin', 'roles'],
-    queryFn: ({ signal }) => apiCall<RoleView[]>('GET', '/api/formwork/admin/roles', undefined, signal),
-    staleTime: 5 * 60_000,
+    queryFn: ({ signal }) => apiCall<RoleView[]>('GET', rolesUrl, undefined, signal),
+    staleTime: 60_000,
     retry: false,
   });
+
+const roleUrl = (id: string) => `${rolesUrl}/${encodeURIComponent(id)}`;
+
+/** Creates a role (id given) or changes one (the id of the row edited). */
+export function saveRole(existing: string | null, input: RoleInput): Promise<RoleView> {
+  return existing ? apiCall<RoleView>('PUT', roleUrl(existing), input) : apiCall<RoleView>('POST', rolesUrl, input);
+}
+
+/** Deletes a role no user holds (the server refuses naming the holders otherwise). */
+export const deleteRole = (id: string) => apiCall<{ id: string; removed: boolean }>('DELETE', roleUrl(id));
 
 const userUrl = (username: string) => `${usersUrl}/${encodeURIComponent(username)}`;
 

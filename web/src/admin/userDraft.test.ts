@@ -17,11 +17,12 @@ describe('the user dialog', () => {
 
   it('sends a change without username and password, the main company kept apart from the others', () => {
     const d = draftOf({ username: 'lisi', empName: '李四', empId: 'E1', empNo: '', email: '', phone: '', compId: '1000', deptId: '',
-      costCenter: '', active: true, hasPassword: true, roles: ['finance'], companies: ['1000', '2000'], updatedAt: '2026-01-01T00:00:00Z' });
+      costCenter: '', active: true, hasPassword: true, roles: ['finance'], companies: ['1000', '2000'], updatedAt: '2026-01-01T00:00:00Z', version: 3 });
     expect(d.companies).toBe('2000');
     const input = inputOf({ ...d, password: 'typed', active: false });
     expect(input).not.toHaveProperty('username');
     expect(input).not.toHaveProperty('password');
-    expect(input).toMatchObject({ companies: ['2000'], roles: ['finance'], active: false });
+    expect(input).toMatchObject({ companies: ['2000'], roles: ['finance'], active: false, version: 3 });
+    expect(inputOf(newUserDraft())).not.toHaveProperty('version');
   });
 });

@@ -20,18 +20,20 @@ export interface UserDraft {
   /** A new user's first password, typed twice (optional). */
   password: string;
   passwordConfirm: string;
+  /** The version of the user read (0: a new one): a change made meanwhile refuses the save. */
+  version: number;
 }
 
 export function newUserDraft(): UserDraft {
   return { existing: null, username: '', empName: '', empId: '', email: '', phone: '', compId: '', deptId: '', costCenter: '',
-    companies: '', roles: ['employee'], active: true, password: '', passwordConfirm: '' };
+    companies: '', roles: ['employee'], active: true, password: '', passwordConfirm: '', version: 0 };
 }
 
 export function draftOf(a: Account): UserDraft {
   return { existing: a.username, username: a.username, empName: a.empName, empId: a.empId, email: a.email, phone: a.phone,
     compId: a.compId, deptId: a.deptId, costCenter: a.costCenter,
     companies: (a.companies ?? []).filter((c) => c !== a.compId).join(', '), roles: a.roles ?? [], active: a.active,
-    password: '', passwordConfirm: '' };
+    password: '', passwordConfirm: '', version: a.version };
 }
 
 /** The codes of a typed list: split at commas, semicolons and white space, blanks and repeats left out. */
@@ -46,6 +48,7 @@ export function codesOf(text: string): string[] {
 export function inputOf(d: UserDraft): AccountInput {
   const input: AccountInput = { empName: d.empName, empId: d.empId, email: d.email, phone: d.phone, compId: d.compId,
     deptId: d.deptId, costCenter: d.costCenter, companies: codesOf(d.companies), roles: d.roles, active: d.active };
+  if (d.existing !== null) input.version = d.version;
   if (d.existing === null) {
     input.username = d.username.trim();
     if (d.password || d.passwordConfirm) {

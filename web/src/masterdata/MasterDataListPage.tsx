@@ -21,7 +21,8 @@ import DeactivateDialog from './DeactivateDialog';
 import ImportDialog from './ImportDialog';
 import ListToolbar from './ListToolbar';
 import { rememberNames } from './names';
-import { recordFormQuery, useDeactivateRecord, useMasterDataType } from './queries';
+import { masksAny } from './mask';
+import { recordFormQuery, recordQuery, useDeactivateRecord, useMasterDataType } from './queries';
 import RecordDialog from './RecordDialog';
 import RecordTable from './RecordTable';
 import { saveFile } from './saveFile';
@@ -56,6 +57,19 @@ export default function MasterDataListPage({ type: code, title }: MasterDataList
   const [notice, setNotice] = useState<Notice | null>(null);
   const deactivate = useDeactivateRecord(code);
   const page = list.records.data;
+
+  /** Opens a record's dialog: a writer of a type with masked fields edits the record as stored (whole), not the list's masked row. */
+  const openRecord = async (record: MasterRecord) => {
+    if (!type?.canWrite || !masksAny(form.data?.uiSchema)) {
+      setEditing({ record });
+      return;
+    }
+    try {
+      setEditing({ record: await client.fetchQuery({ ...recordQuery(code, record.key, lang), staleTime: 0 }) });
+    } catch (error) {
+      setNotice({ severity: 'error', message: errorText(error) });
+    }
+  };
 
   // The names of listed records are known: pickers and read mode of this type ask nothing more.
   useEffect(() => {
@@ -132,7 +146,7 @@ export default function MasterDataListPage({ type: code, title }: MasterDataList
           onSort={list.setSort}
           canWrite={type.canWrite}
           loaded={list.records.isSuccess && !list.records.isPlaceholderData}
-          onOpen={(record) => form.data && setEditing({ record })}
+          onOpen={(record) => form.data && void openRecord(record)}
           onDeactivate={setDeactivating}
         />
         <TablePagination
