@@ -176,6 +176,10 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 		return nil, err
 	}
 	w.opt.Lookup = lookup
+	derived, err := s.derive(ctx, w.doc, w.prev)
+	if err != nil {
+		return nil, err
+	}
 	sc := cat.CheckSave(w.doc, w.structural, w.prev, w.opt)
 	if err := forbidden(sc.Forbidden, w.opt.Action); err != nil {
 		return nil, err
@@ -185,6 +189,9 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 	}
 	if err := s.CheckReferences(ctx, w.doc, &sc.Check); err != nil {
 		return nil, err
+	}
+	if len(derived) > 0 && !w.temp {
+		sc.Check.Errors, sc.Check.Valid = append(sc.Check.Errors, derived...), false
 	}
 	saved := &Saved{Doc: w.doc, Evaluation: sc.Evaluation}
 	if !sc.Check.Valid {

@@ -119,6 +119,7 @@ func (s *Server) routeTable() []Route {
 	table = append(table, routesOf(s.budgetAPI.Routes())...)
 	// the generic document list and its export (listapi)
 	table = append(table, routesOf(s.lists.Routes())...)
+	table = append(table, routesOf(s.advanceAPI.Routes())...)
 	return table
 }
 
