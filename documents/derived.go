@@ -27,3 +27,20 @@ func (s *Service) derive(ctx context.Context, doc, prev *engine.Document) ([]eng
 	}
 	return s.derived.Derive(ctx, doc, prev)
 }
+
+// deriveLoaded fills in the derived fields of a loaded document as they are
+// now, in doc and in the record's body that the answer carries.
+func (s *Service) deriveLoaded(ctx context.Context, rec *Record, doc *engine.Document) error {
+	if s.derived == nil {
+		return nil
+	}
+	if _, err := s.derived.Derive(ctx, doc, nil); err != nil {
+		return err
+	}
+	now, err := RecordOf(doc)
+	if err != nil {
+		return err
+	}
+	rec.Body = now.Body
+	return nil
+}

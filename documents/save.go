@@ -184,6 +184,9 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 	if err := forbidden(sc.Forbidden, w.opt.Action); err != nil {
 		return nil, err
 	}
+	if _, err := s.derive(ctx, w.doc, nil); err != nil { // again: the check kept read-only cells as they were
+		return nil, err
+	}
 	if w.temp {
 		sc.Check = structuralOnly(sc.Check, w.structural)
 	}

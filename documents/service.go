@@ -113,7 +113,7 @@ func (s *Service) Load(ctx context.Context, who Actor, businessID, family, actio
 	if err := checkFamily(family, doc.Type); err != nil {
 		return nil, err
 	}
-	if _, err := s.derive(ctx, doc, nil); err != nil { // derived fields as they are now
+	if err := s.deriveLoaded(ctx, rec, doc); err != nil {
 		return nil, err
 	}
 	ev := engine.Evaluate(doc, structural, engine.Options{Action: action})
