@@ -196,7 +196,7 @@ func TestLintFormatsAndRelease(t *testing.T) {
 	b, _ := os.ReadFile(ex05)
 	os.WriteFile(ex05, []byte(strings.Replace(string(b), "fields: [outstandAmount, verifiedAmount]", "fields: [outstandAmount]", 1)), 0o644)
 	out, _, code = run(t, "", "lint", dir)
-	if code != 1 || !strings.Contains(out, "EX05: field head.verifiedAmount removed is a breaking change for documents saved under v1: raise version to 2") {
+	if code != 1 || !strings.Contains(out, "EX05: field head.verifiedAmount removed is a breaking change for documents saved under v2: raise version to 3") {
 		t.Errorf("breaking change: exit %d\n%s", code, out)
 	}
 	if _, _, code := run(t, "", "lint", "--release", dir); code != 1 {
