@@ -190,3 +190,43 @@ func TestAdvanceParallelWriteOffs(t *testing.T) {
 		}
 	})
 }
+
+// TestPreApplicationConsumedByClaim: a claim consuming 1000.00 of an
+// approved pre-application (refAdvApplies) releases that much of the
+// pre-application's occupied budget on its approval, once; the rest stays
+// for releaseADVBudget, and no claim consumes more than is left.
+func TestPreApplicationConsumedByClaim(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		setBudget(t, api, "IT01", "660205", "10000.00", "strong")
+		pre := createDocument(t, api, seedDocument("EX01-training.json", with("head.department", "IT01"), with("head.costCenter", "1000IT01")))
+		mustSubmit(t, api, pre, "employee01")
+		mustDecide(t, api, pre, "manager01", "approve", "")
+		mustDecide(t, api, pre, "finance01", "approve", "")
+		if got := amounts(advanceOf(t, api, pre)); got != "3600.00 0.00 0.00 0.00 3600.00 open" {
+			t.Fatalf("approved pre-application: %s", got)
+		}
+		consume := func(amount string) string {
+			return travelClaim(append(itClaim(), with("refAdvApplies", []any{map[string]any{"advBusinessId": pre, "verAmount": json.Number(amount)}}))...)
+		}
+		claim := createDocument(t, api, consume("1000"))
+		if doc := loadDocument(t, api, claim); fmt.Sprint(mustValue(t, doc, "refAdvApplies", 0, "advApplyAmount")) != "3600.00" {
+			t.Errorf("the pre-application's amount on the claim: %v", mustValue(t, doc, "refAdvApplies", 0, "advApplyAmount"))
+		}
+		mustSubmit(t, api, claim, "employee01")
+		mustDecide(t, api, claim, "manager01", "approve", "")
+		mustDecide(t, api, claim, "finance01", "approve", "")
+		h := readHistory(t, api, pre)
+		if len(h.Budget) != 1 || string(h.Budget[0].Occupied) != "2600.00" {
+			t.Fatalf("the pre-application's budget after the claim: %+v", h.Budget)
+		}
+		if got := amounts(advanceOf(t, api, pre)); got != "3600.00 1000.00 0.00 0.00 2600.00 open" {
+			t.Fatalf("consumed pre-application: %s", got)
+		}
+		if res := api.request(t, "POST", createClaim, consume("2600.01"), nil); res.status != 422 || !strings.Contains(res.body, `"refAdvApplies[0].verAmount"`) {
+			t.Fatalf("consuming more than is left: HTTP %d: %s", res.status, clip(res.body))
+		}
+		if res := api.request(t, "GET", releaseADVURL+pre, "", nil); res.status != 200 || !strings.Contains(res.body, `"released":2600.00`) {
+			t.Fatalf("releasing the rest: HTTP %d: %s", res.status, clip(res.body))
+		}
+	})
+}
