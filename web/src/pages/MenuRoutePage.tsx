@@ -15,6 +15,7 @@ import PlaceholderPage from './PlaceholderPage';
 import ConfigRoute from '../masterdata/ConfigRoute';
 import WorklistPage from '../worklist/WorklistPage';
 import { worklistOf } from '../worklist/lists';
+import MyAdvancesPage from '../advances/MyAdvancesPage';
 
 /** Whether the route names an entry of the spec's menu (either variant) that this person's menu lacks. */
 function inCatalogue(pathname: string, docType: string | null): boolean {
@@ -75,6 +76,7 @@ export default function MenuRoutePage() {
   if (entry.children.length > 0) return <GroupIndex group={entry} title={title} />;
   const list = worklistOf(entry);
   if (list) return <WorklistPage key={key} list={list} title={title === entry.code ? undefined : title} />;
+  if (entry.code === 'MY00010') return <MyAdvancesPage key={key} title={title} />;
   if (entry.docType) return <FormListPage key={key} docType={entry.docType} title={title === entry.code ? undefined : title} />;
   return <ConfigRoute key={key} path={path} title={title === entry.code ? undefined : title} fallback={<PlaceholderPage name={title} />} />;
 }
