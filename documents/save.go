@@ -176,8 +176,15 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 		return nil, err
 	}
 	w.opt.Lookup = lookup
+	derived, err := s.derive(ctx, w.doc, w.prev)
+	if err != nil {
+		return nil, err
+	}
 	sc := cat.CheckSave(w.doc, w.structural, w.prev, w.opt)
 	if err := forbidden(sc.Forbidden, w.opt.Action); err != nil {
+		return nil, err
+	}
+	if _, err := s.derive(ctx, w.doc, nil); err != nil { // again: the check kept read-only cells as they were
 		return nil, err
 	}
 	if w.temp {
@@ -185,6 +192,9 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 	}
 	if err := s.CheckReferences(ctx, w.doc, &sc.Check); err != nil {
 		return nil, err
+	}
+	if len(derived) > 0 && !w.temp {
+		sc.Check.Errors, sc.Check.Valid = append(sc.Check.Errors, derived...), false
 	}
 	saved := &Saved{Doc: w.doc, Evaluation: sc.Evaluation}
 	if !sc.Check.Valid {

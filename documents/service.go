@@ -10,13 +10,14 @@ import (
 
 // Service is the documents use cases.
 type Service struct {
-	store  Store
-	cat    func() *engine.Catalogue
-	people People
-	gate   Gate
-	refs   References
-	rules  RuleRecords
-	now    func() time.Time
+	store   Store
+	cat     func() *engine.Catalogue
+	people  People
+	gate    Gate
+	refs    References
+	rules   RuleRecords
+	derived Derived
+	now     func() time.Time
 }
 
 // NewService builds the documents use cases on store, reading the live
@@ -110,6 +111,9 @@ func (s *Service) Load(ctx context.Context, who Actor, businessID, family, actio
 		return nil, err
 	}
 	if err := checkFamily(family, doc.Type); err != nil {
+		return nil, err
+	}
+	if err := s.deriveLoaded(ctx, rec, doc); err != nil {
 		return nil, err
 	}
 	ev := engine.Evaluate(doc, structural, engine.Options{Action: action})

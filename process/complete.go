@@ -90,7 +90,7 @@ func (s *Service) Complete(ctx context.Context, r CompleteRequest) (*View, error
 		if err := completeTask(tx, task, r.Who.Username(), r.Result, r.Comment, now); err != nil {
 			return err
 		}
-		last, err := s.advance(tx, rec, task, asking, r, now)
+		last, err := s.advance(tx, rec, doc, task, asking, r, now)
 		if err != nil {
 			return err
 		}
@@ -214,7 +214,7 @@ func notActiveUser(path, username string) error {
 
 // advance moves the approval on after task was completed with r.Result;
 // last tells whether it was the route's last approval.
-func (s *Service) advance(tx Tx, rec *documents.Record, task, asking *Task, r CompleteRequest, now time.Time) (last bool, err error) {
+func (s *Service) advance(tx Tx, rec *documents.Record, doc *engine.Document, task, asking *Task, r CompleteRequest, now time.Time) (last bool, err error) {
 	me := r.Who.Username()
 	switch r.Result {
 	case "approve":
@@ -225,12 +225,15 @@ func (s *Service) advance(tx Tx, rec *documents.Record, task, asking *Task, r Co
 		if err := tx.EndProcess(task.ProcessID, StatusApproved, now); err != nil {
 			return true, err
 		}
-		return true, s.budget.Consume(tx, rec.BusinessID, me, now)
+		if err := s.budget.Consume(tx, rec.BusinessID, me, now); err != nil || s.advances == nil {
+			return true, err
+		}
+		return true, s.advances.Approve(tx, doc, me, now)
 	case "reject":
 		if err := tx.EndProcess(task.ProcessID, StatusRejected, now); err != nil {
 			return false, err
 		}
-		return false, s.budget.Release(tx, rec.BusinessID, me, now)
+		return false, s.releaseAll(tx, rec.BusinessID, me, now)
 	case "addSign":
 		return false, insertTaskAfter(tx, task, Task{Step: StepAddSign, Assignee: r.Approver, AddedBy: task.Assignee, Request: r.Comment})
 	default: // supplement: asked of the applicant, or answered back to the asking approver

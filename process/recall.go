@@ -67,7 +67,7 @@ func (s *Service) Recall(ctx context.Context, r Request) (*View, error) {
 		if err := tx.CloseTodos(rec.BusinessID, now); err != nil {
 			return err
 		}
-		return s.budget.Release(tx, rec.BusinessID, me, now)
+		return s.releaseAll(tx, rec.BusinessID, me, now)
 	})
 	if err == errRefused || engine.ErrorCode(err) == engine.ECONFLICT {
 		// someone was quicker: say who decided, if that is what happened

@@ -44,6 +44,17 @@ type Budget interface {
 	Consume(tx Tx, businessID, by string, now time.Time) error
 }
 
+// Advances are the advances as the approval moves them, in its unit of
+// work: a submitted document holds what it writes off, repays or returns
+// (findings when more than is outstanding: the submit is refused), its
+// approval books the holds and creates the advance of an advance document,
+// its rejection, recall or void gives the holds back.
+type Advances interface {
+	Hold(tx Tx, doc *engine.Document, by string, now time.Time) ([]engine.Finding, error)
+	Approve(tx Tx, doc *engine.Document, by string, now time.Time) error
+	Release(tx Tx, businessID, by string, now time.Time) error
+}
+
 // BudgetPlan is what a document draws, as budget control worked it out;
 // the approval only hands it back to Occupy.
 type BudgetPlan any
@@ -54,6 +65,7 @@ type Service struct {
 	docs      *documents.Service
 	people    People
 	budget    Budget
+	advances  Advances
 	lifecycle func() *engine.Lifecycle
 	cat       func() *engine.Catalogue
 	now       func() time.Time
@@ -64,6 +76,8 @@ type Deps struct {
 	Documents *documents.Service
 	People    People
 	Budget    Budget
+	// Advances moves advances (nil: documents move none).
+	Advances Advances
 	// Lifecycle is the lifecycle in use (it changes on a reload).
 	Lifecycle func() *engine.Lifecycle
 	// Catalogue is the catalogue in use (worklists name document types).
@@ -77,10 +91,29 @@ func NewService(store Store, d Deps) *Service {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return &Service{store: store, docs: d.Documents, people: d.People, budget: d.Budget, lifecycle: d.Lifecycle, cat: d.Catalogue, now: d.Now}
+	return &Service{store: store, docs: d.Documents, people: d.People, budget: d.Budget, advances: d.Advances, lifecycle: d.Lifecycle, cat: d.Catalogue, now: d.Now}
 }
 
 var _ documents.Gate = (*Service)(nil)
+
+// releaseAll gives back what a document holds of budgets and advances.
+func (s *Service) releaseAll(tx Tx, businessID, by string, now time.Time) error {
+	if err := s.budget.Release(tx, businessID, by, now); err != nil {
+		return err
+	}
+	if s.advances == nil {
+		return nil
+	}
+	return s.advances.Release(tx, businessID, by, now)
+}
+
+// holdAdvances makes a submitted document hold what it takes of advances.
+func (s *Service) holdAdvances(tx Tx, doc *engine.Document, by string, now time.Time) ([]engine.Finding, error) {
+	if s.advances == nil {
+		return nil, nil
+	}
+	return s.advances.Hold(tx, doc, by, now)
+}
 
 // errRefused rolls a unit of work back whose refusal the use case returns.
 var errRefused = errors.New("refused")

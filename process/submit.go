@@ -70,6 +70,9 @@ func (s *Service) Submit(ctx context.Context, r SubmitRequest) (*View, error) {
 		if findings, err = s.budget.Occupy(tx, rec.BusinessID, rec.DocType, plan, r.Confirmed, me, now); err != nil || len(findings) > 0 {
 			return firstErr(err, errRefused)
 		}
+		if findings, err = s.holdAdvances(tx, doc, me, now); err != nil || len(findings) > 0 {
+			return firstErr(err, errRefused)
+		}
 		tasks := make([]Task, len(steps))
 		for i, st := range steps {
 			tasks[i] = Task{ProcessID: processID, BusinessID: rec.BusinessID, Seq: i + 1, Step: st.Step, Assignee: st.Assignee, Status: TaskPending, CreatedAt: now}

@@ -38,7 +38,7 @@ func (s *Service) Void(ctx context.Context, r Request) (*View, error) {
 				return err
 			}
 		}
-		return s.budget.Release(tx, rec.BusinessID, me, now)
+		return s.releaseAll(tx, rec.BusinessID, me, now)
 	})
 	if err != nil {
 		return nil, err

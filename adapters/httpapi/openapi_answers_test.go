@@ -178,6 +178,11 @@ func (w *answerWalk) budgetAndConfiguration() {
 	mustDecide(w.t, w.api, advance, "finance01", "approve", "")
 	w.call("GET /api/galaxyform/budget/releaseADVBudget", "", releaseADVURL+advance+"&amount=100", "", 200)
 	w.call("GET /api/galaxyform/budget/releaseADVBudget", "", releaseADVURL+advance+"&amount=999999", "", 409)
+	// the approved pre-application is one of employee01's advances (MY00010)
+	w.call("GET /api/formwork/advances", "", "/api/formwork/advances?kind=preApplication&status=open", "", 200)
+	w.call("GET /api/formwork/advances", "", "/api/formwork/advances?kind=nope", "", 400)
+	w.call("GET /api/formwork/advances/{businessId}/movements", "", "/api/formwork/advances/"+advance+"/movements", "", 200)
+	w.call("GET /api/formwork/advances/{businessId}/movements", "manager01", "/api/formwork/advances/"+advance+"/movements", "", 404)
 	w.call("GET /api/galaxyform/cfg/approver/list", "admin", approverListURL, "", 200)
 	res = w.call("POST /api/galaxyform/cfg/approver/save", "admin", approverSaveURL,
 		`{"companyCode":"1000","costCenter":"","businessType":"A01","minAmount":0,"maxAmount":10000.00,"task1Approver":"manager01","task2Approver":"finance01","status":"1"}`, 200)

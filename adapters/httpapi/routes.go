@@ -113,12 +113,12 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/rest/dic/children", signedIn, s.dictionaryList},
 		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
 	}
-	// configuration centre: users, logs, master-data board and changes
-	table = append(table, routesOf(s.admin.Routes())...)
-	// the budget pages (the /budget menu)
-	table = append(table, routesOf(s.budgetAPI.Routes())...)
-	// the generic document list and its export (listapi)
-	table = append(table, routesOf(s.lists.Routes())...)
+	// the sub-packages': configuration centre (users, logs, master-data board
+	// and changes), the budget pages (the /budget menu), the generic document
+	// list and its export (listapi), my advances (advanceapi, MY00010)
+	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes()} {
+		table = append(table, routesOf(sub)...)
+	}
 	return table
 }
 

@@ -9,9 +9,11 @@ import (
 	"net/http"
 
 	"formwork/adapters/httpapi/adminapi"
+	"formwork/adapters/httpapi/advanceapi"
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/listapi"
+	"formwork/advances"
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/identity"
@@ -47,6 +49,8 @@ type Services struct {
 	MasterAudit *audit.Service
 	// Lists is the generic document list (listapi).
 	Lists *documents.Lists
+	// Advances are the user's advances (advanceapi).
+	Advances *advances.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -81,6 +85,7 @@ type Server struct {
 	admin      *adminapi.Handlers
 	budgetAPI  *budgetapi.API
 	lists      *listapi.API
+	advanceAPI *advanceapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -89,7 +94,7 @@ func New(svc Services, cfg Config) *Server {
 		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing,
 		admin:     adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit),
 		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
-		lists:     listapi.New(svc.Lists)}
+		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances)}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

@@ -36,6 +36,11 @@ func (s *ProcessStore) InTx(ctx context.Context, fn func(tx process.Tx) error) e
 // write there commits, or rolls back, with the transition.
 func ApprovalBudgetTx(tx process.Tx) budget.Tx { return BudgetTx(tx.(*processTx).tx) }
 
+// ApprovalDB is the transaction of an approval's unit of work (a
+// process.Tx of this store), for the stores of sub-packages (advancedb)
+// to write in it.
+func ApprovalDB(tx process.Tx) *gorm.DB { return tx.(*processTx).tx }
+
 // OpenTask is the open task of a document's approval; nil when none.
 func (s *ProcessStore) OpenTask(ctx context.Context, businessID string) (*process.Task, error) {
 	return firstTask(s.db.WithContext(ctx).Where("business_id = ? AND status = ?", businessID, process.TaskOpen).Order("seq"), "load open task")

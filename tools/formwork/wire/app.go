@@ -15,7 +15,9 @@ import (
 	"formwork/adapters/cas"
 	"formwork/adapters/httpapi"
 	"formwork/adapters/sqldb"
+	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
+	"formwork/advances"
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/engine"
@@ -113,9 +115,11 @@ func New(cfg Config) *App {
 	docStore := sqldb.NewDocumentStore(cfg.DB)
 	a.Documents = documents.NewService(docStore, a.Registry.Catalogue, a.Identity, cfg.Now)
 	a.Process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: a.Documents, People: a.Identity,
-		Budget: approvalBudget{a.Budgets}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
+		Budget: approvalBudget{a.Budgets}, Advances: approvalAdvances{}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
 	a.Documents.SetGate(a.Process)
 	a.Documents.SetReferences(a.MasterData)
+	a.Advances = advances.NewService(advancedb.NewStore(cfg.DB))
+	a.Documents.SetDerived(a.Advances)
 	a.UserAdmin = useradmin.NewService(a.identities, a.Identity, useradmin.Config{PasswordCost: cfg.PasswordCost, Now: cfg.Now,
 		CompanyExists: func(ctx context.Context, code string) (bool, error) {
 			c, err := a.MasterData.Company(ctx, code)
@@ -154,6 +158,7 @@ var (
 	_ documents.ListPeople = (*identity.Service)(nil)
 	_ process.People       = (*identity.Service)(nil)
 	_ process.Budget       = approvalBudget{}
+	_ documents.Derived    = (*advances.Service)(nil)
 )
 
 // typesOf answers the master-data types of the registry's catalogue in use,

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"formwork/adapters/sqldb"
+	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
 
 	"github.com/glebarez/sqlite"
@@ -90,6 +91,9 @@ func migrate(db *gorm.DB) error {
 	}
 	if err := db.AutoMigrate(sqldb.BudgetModels()...); err != nil {
 		return fmt.Errorf("migrate budgets: %w", err)
+	}
+	if err := db.AutoMigrate(advancedb.Models()...); err != nil {
+		return fmt.Errorf("migrate advances: %w", err)
 	}
 	return nil
 }

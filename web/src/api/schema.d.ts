@@ -1044,6 +1044,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/formwork/advances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My loans, pre-applications, prepayments and withholdings (MY00010): amount, paid out, written off, returned, repaid, held by submitted documents, outstanding; kind and status (open, closed) filter.
+         * @description Access: menu MY00010.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: string;
+                    status?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["AdvanceView"][] | null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/advances/{businessId}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my advances with its movements: created on approval, held by a submitted document, written off, repaid, returned, released.
+         * @description Access: menu MY00010.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    businessId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["AdvanceMovements"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/formwork/budget/adjust": {
         parameters: {
             query?: never;
@@ -7252,6 +7408,38 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        AdvanceMovements: {
+            advance: components["schemas"]["AdvanceView"];
+            movements: components["schemas"]["Movement"][] | null;
+        };
+        AdvanceView: {
+            /** @description An amount with two decimals. */
+            amount: number;
+            applicant: string;
+            businessId: string;
+            companyCode: string;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            description: string;
+            docType: string;
+            /** @description An amount with two decimals. */
+            held: number;
+            kind: string;
+            /** @description An amount with two decimals. */
+            outstanding: number;
+            /** @description An amount with two decimals. */
+            paidOut: number;
+            /** @description An amount with two decimals. */
+            repaid: number;
+            /** @description An amount with two decimals. */
+            returned: number;
+            status: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description An amount with two decimals. */
+            writtenOff: number;
+        };
         ApproverConfigChange: {
             businessType?: string;
             companyCode?: string;
@@ -8006,6 +8194,19 @@ export interface components {
             page?: string;
             report?: string;
             subType?: string;
+        };
+        Movement: {
+            action: string;
+            /** @description An amount with two decimals. */
+            amount: number;
+            /** Format: date-time */
+            at: string;
+            businessId: string;
+            by: string;
+            docBusinessId: string;
+            docType: string;
+            /** Format: int64 */
+            id: number;
         };
         MovementView: {
             actor: string;

@@ -15,6 +15,7 @@ import ProfilePage from './ProfilePage';
 import ConfigRoute from '../masterdata/ConfigRoute';
 import WorklistPage from '../worklist/WorklistPage';
 import { resolveEntry } from '../menu/pages';
+import MyAdvancesPage from '../advances/MyAdvancesPage';
 
 /** Whether the route names an entry of the spec's menu (either variant) that this person's menu lacks. */
 function inCatalogue(pathname: string, docType: string | null): boolean {
@@ -84,7 +85,7 @@ export default function MenuRoutePage() {
     case 'form':
       return <Navigate replace to={`/form?${new URLSearchParams({ docType: page.docType, action: 'new' })}`} />;
     case 'page':
-      return <ProfilePage key={key} title={shown} />;
+      return page.page === 'myAdvances' ? <MyAdvancesPage key={key} title={title} /> : <ProfilePage key={key} title={shown} />;
     case 'config':
       return <ConfigRoute key={key} path={path} title={shown} fallback={<NotFoundPage />} />;
   }

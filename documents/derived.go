@@ -1,0 +1,46 @@
+package documents
+
+import (
+	"context"
+
+	"formwork/engine"
+)
+
+// Derived fills in the fields of a document the server derives from other
+// records (advances.Service: what the advances a claim refers to have
+// outstanding), ignoring the client's values, and says what is wrong with
+// what the document refers to. prev, the stored document an update
+// changes (nil otherwise), gets the same values.
+type Derived interface {
+	Derive(ctx context.Context, doc, prev *engine.Document) ([]engine.Finding, error)
+}
+
+// SetDerived sets what derives fields from other records; unset, nothing
+// is derived.
+func (s *Service) SetDerived(d Derived) { s.derived = d }
+
+// derive fills in the derived fields of doc (and prev) before a save is
+// checked; the findings refuse the save unless it is temporary.
+func (s *Service) derive(ctx context.Context, doc, prev *engine.Document) ([]engine.Finding, error) {
+	if s.derived == nil {
+		return nil, nil
+	}
+	return s.derived.Derive(ctx, doc, prev)
+}
+
+// deriveLoaded fills in the derived fields of a loaded document as they are
+// now, in doc and in the record's body that the answer carries.
+func (s *Service) deriveLoaded(ctx context.Context, rec *Record, doc *engine.Document) error {
+	if s.derived == nil {
+		return nil
+	}
+	if _, err := s.derived.Derive(ctx, doc, nil); err != nil {
+		return err
+	}
+	now, err := RecordOf(doc)
+	if err != nil {
+		return err
+	}
+	rec.Body = now.Body
+	return nil
+}
