@@ -22,6 +22,7 @@ type (
 	ReportFilter = report.Filter
 	ReportField  = report.Field
 	ReportSource = report.Source
+	ReportRatio  = report.Ratio
 )
 
 // ReportsDir holds the report files.

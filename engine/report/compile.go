@@ -58,7 +58,9 @@ func (c *checker) problem(sev string, path []any, format string, args ...any) {
 	c.list = append(c.list, p)
 }
 
-func (c *checker) add(path []any, format string, args ...any) { c.problem("error", path, format, args...) }
+func (c *checker) add(path []any, format string, args ...any) {
+	c.problem("error", path, format, args...)
+}
 
 func (c *checker) yaml(err error) {
 	for _, m := range yamlx.Messages(err) {
