@@ -78,23 +78,23 @@ const MaxScan = 500_000
 
 // Summary is a report as the list answers it.
 type Summary struct {
-	Code        string        `json:"code"`
-	Menu        string        `json:"menu"`
-	Group       string        `json:"group"`
-	ReportType  string        `json:"reportType"`
-	Title       string        `json:"title"`
-	Description string        `json:"description"`
-	Note        string        `json:"note,omitempty"`
-	Source      string        `json:"source"`
-	Companies   []string      `json:"companies"` // those the user may run it for; every company for administrators (empty)
-	AllCompany  bool          `json:"allCompanies"`
-	Parameters  []ParamView   `json:"parameters"`
-	Columns     []ColumnView  `json:"columns"`
-	Chart       *ChartView    `json:"chart,omitempty"`
-	Totals      bool          `json:"totals"`
-	Grouped     bool          `json:"grouped"`
-	GroupBy     []string      `json:"groupBy"`
-	Waiting     bool          `json:"waiting,omitempty"`
+	Code        string       `json:"code"`
+	Menu        string       `json:"menu"`
+	Group       string       `json:"group"`
+	ReportType  string       `json:"reportType"`
+	Title       string       `json:"title"`
+	Description string       `json:"description"`
+	Note        string       `json:"note,omitempty"`
+	Source      string       `json:"source"`
+	Companies   []string     `json:"companies"` // those the user may run it for; every company for administrators (empty)
+	AllCompany  bool         `json:"allCompanies"`
+	Parameters  []ParamView  `json:"parameters"`
+	Columns     []ColumnView `json:"columns"`
+	Chart       *ChartView   `json:"chart,omitempty"`
+	Totals      bool         `json:"totals"`
+	Grouped     bool         `json:"grouped"`
+	GroupBy     []string     `json:"groupBy"`
+	Waiting     bool         `json:"waiting,omitempty"`
 }
 
 // ParamView is a parameter as the page renders it.

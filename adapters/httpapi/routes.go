@@ -119,6 +119,8 @@ func (s *Server) routeTable() []Route {
 	table = append(table, routesOf(s.budgetAPI.Routes())...)
 	// the generic document list and its export (listapi)
 	table = append(table, routesOf(s.lists.Routes())...)
+	// the report centre (reportapi)
+	table = append(table, routesOf(s.reportAPI.Routes())...)
 	return table
 }
 

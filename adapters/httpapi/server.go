@@ -12,6 +12,7 @@ import (
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/listapi"
+	"formwork/adapters/httpapi/reportapi"
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/identity"
@@ -22,6 +23,7 @@ import (
 	"formwork/printing"
 	"formwork/process"
 	"formwork/registry"
+	"formwork/reports"
 	"formwork/searchhelp"
 
 	"github.com/labstack/echo/v4"
@@ -47,6 +49,8 @@ type Services struct {
 	MasterAudit *audit.Service
 	// Lists is the generic document list (listapi).
 	Lists *documents.Lists
+	// Reports is the report centre (reportapi).
+	Reports *reports.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -81,6 +85,7 @@ type Server struct {
 	admin      *adminapi.Handlers
 	budgetAPI  *budgetapi.API
 	lists      *listapi.API
+	reportAPI  *reportapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -89,7 +94,8 @@ func New(svc Services, cfg Config) *Server {
 		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing,
 		admin:     adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit),
 		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
-		lists:     listapi.New(svc.Lists)}
+		lists:     listapi.New(svc.Lists),
+		reportAPI: reportapi.New(svc.Reports)}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a
