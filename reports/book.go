@@ -27,6 +27,10 @@ func Book(res *Result, lang string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	boldMoney, err := f.NewStyle(&excelize.Style{NumFmt: 4, Font: &excelize.Font{Bold: true}})
+	if err != nil {
+		return nil, err
+	}
 	set := func(col, row int, v any, style int) error {
 		cell, _ := excelize.CoordinatesToCellName(col, row)
 		if err := f.SetCellValue(sheet, cell, v); err != nil {
@@ -62,6 +66,9 @@ func Book(res *Result, lang string) ([]byte, error) {
 					v = engine.Text{"zh": "合计", "en": "Total", "th": "รวม"}.In(lang)
 				}
 				style = bold
+				if c.Type == "money" || c.Type == "number" {
+					style = boldMoney
+				}
 			}
 			if v == nil {
 				continue

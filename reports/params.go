@@ -195,5 +195,9 @@ func invalid(path, zh, en, th string, args ...any) error {
 	if n > 0 && len(args) == 3*n {
 		a = [3][]any{args[:n], args[n : 2*n], args[2*n:]}
 	}
-	return engine.Refuse(engine.EINVALID, path, engine.Text{"zh": fmt.Sprintf(zh, a[0]...), "en": fmt.Sprintf(en, a[1]...), "th": fmt.Sprintf(th, a[2]...)})
+	prefix := ""
+	if strings.HasPrefix(path, "params.") {
+		prefix = path + ": " // the parameter at fault, in every language
+	}
+	return engine.Refuse(engine.EINVALID, path, engine.Text{"zh": prefix + fmt.Sprintf(zh, a[0]...), "en": prefix + fmt.Sprintf(en, a[1]...), "th": prefix + fmt.Sprintf(th, a[2]...)})
 }

@@ -164,7 +164,11 @@ func (st *Store) Scan(ctx context.Context, q reports.Query, fn func(row []any) e
 	}
 	tx := st.db.WithContext(ctx).Table(src.from).Select(strings.Join(plan.exprs, ", "))
 	for _, c := range plan.sqlConds {
-		tx = where(tx, src.columns[c.Field].expr, c)
+		col := src.columns[c.Field]
+		if col.kind == kCents {
+			c = inCents(c)
+		}
+		tx = where(tx, col.expr, c)
 	}
 	rows, err := tx.Rows()
 	if err != nil {
@@ -399,4 +403,18 @@ func month(v any) any {
 		return t.Local().Format("2006-01")
 	}
 	return nil
+}
+
+// inCents has a condition's amounts in whole cents, as budget amounts are
+// stored (an expression over them has no type a database would convert a
+// decimal parameter to).
+func inCents(c reports.Cond) reports.Cond {
+	out := reports.Cond{Field: c.Field, Op: c.Op}
+	for _, v := range c.Values {
+		if d, ok := v.(decimal.Decimal); ok {
+			v = d.Round(2).Shift(2).IntPart()
+		}
+		out.Values = append(out.Values, v)
+	}
+	return out
 }
