@@ -278,7 +278,9 @@ func TestReportExport(t *testing.T) {
 		if last[0] != "合计" || last[2] != "14" || last[3] != "113,500.50" {
 			t.Errorf("total row %q", last)
 		}
-		if !slices.ContainsFunc(rows, func(r []string) bool { return len(r) > 1 && r[0] == "EX02 员工报销" && r[1] == "approved 已审批" }) {
+		if !slices.ContainsFunc(rows, func(r []string) bool {
+			return len(r) > 1 && r[0] == "EX02 员工报销" && r[1] == "approved 已审批"
+		}) {
 			t.Errorf("rows %q", rows)
 		}
 		if res := api.request(t, "POST", reportsURL+"/rptDocCount/export.xlsx", `{"params":{"company":"2000"}}`, api.as(t, "finance01")); res.status != 403 {
