@@ -172,7 +172,7 @@ func less(a, b any) bool {
 }
 
 // result orders and cuts the rows and renders every value.
-func (a *aggregation) result() *Result {
+func (a *aggregation) result() *ReportResult {
 	var rows [][]any // per column
 	if a.grouped {
 		for _, k := range a.order {
@@ -188,7 +188,7 @@ func (a *aggregation) result() *Result {
 		}
 	}
 	a.sort(rows)
-	res := &Result{Count: len(rows), Rows: []map[string]any{}}
+	res := &ReportResult{Count: len(rows), Rows: []map[string]any{}}
 	if len(rows) > a.r.Limit {
 		rows, res.Truncated = rows[:a.r.Limit], true
 	}

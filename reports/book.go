@@ -15,7 +15,7 @@ import (
 // Book is a run as a spreadsheet: the title and parameters, the header,
 // the rows (a named code as its name beside it in the same cell: "EX02
 // 员工报销"), the total row. Money and numbers are numbers.
-func Book(res *Result, lang string) ([]byte, error) {
+func Book(res *ReportResult, lang string) ([]byte, error) {
 	f := excelize.NewFile()
 	defer f.Close()
 	sheet := f.GetSheetName(0)
@@ -89,7 +89,7 @@ func Book(res *Result, lang string) ([]byte, error) {
 }
 
 // cellValue is a column's value of a row as a cell holds it.
-func cellValue(c ColumnView, r map[string]any) (any, int) {
+func cellValue(c ReportColumn, r map[string]any) (any, int) {
 	v := r[c.Key]
 	switch x := v.(type) {
 	case string:
@@ -107,7 +107,7 @@ func cellValue(c ColumnView, r map[string]any) (any, int) {
 }
 
 // paramLine writes the run's parameters: company: 1000; from: 2026-01-01 ...
-func paramLine(res *Result) string {
+func paramLine(res *ReportResult) string {
 	keys := make([]string, 0, len(res.Params))
 	for k, v := range res.Params {
 		if v != nil {

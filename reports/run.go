@@ -12,27 +12,27 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Result is a run's answer: columns, rows (each column's value by key, and
+// ReportResult is a run's answer: columns, rows (each column's value by key, and
 // <key>Txt beside a named code), the total row, and how many rows there
 // are (Truncated when more than the report's limit).
-type Result struct {
+type ReportResult struct {
 	Code      string           `json:"code"`
 	Title     string           `json:"title"`
 	Company   string           `json:"company"`
 	Params    map[string]any   `json:"params"`
-	Columns   []ColumnView     `json:"columns"`
+	Columns   []ReportColumn   `json:"columns"`
 	Rows      []map[string]any `json:"rows"`
 	Totals    map[string]any   `json:"totals,omitempty"`
 	Count     int              `json:"count"`
 	Truncated bool             `json:"truncated"`
-	Chart     *ChartView       `json:"chart,omitempty"`
+	Chart     *ReportChart     `json:"chart,omitempty"`
 }
 
 // Run runs the report code for id with the given parameters, within id's
 // report authority for the company parameter (ENOTFOUND for a report that
 // does not exist or is not runnable; EFORBIDDEN without the menu or the
 // authority; EINVALID naming a bad parameter).
-func (s *Service) Run(ctx context.Context, id *identity.Identity, code string, given map[string]any, lang string) (*Result, error) {
+func (s *Service) Run(ctx context.Context, id *identity.Identity, code string, given map[string]any, lang string) (*ReportResult, error) {
 	r := s.d.Reports().Get(code)
 	if r == nil {
 		return nil, engine.Refuse(engine.ENOTFOUND, "code", engine.Text{"zh": "没有报表 " + engine.Clip(code, 40),
@@ -66,9 +66,9 @@ func (s *Service) Run(ctx context.Context, id *identity.Identity, code string, g
 		return nil, err
 	}
 	res := agg.result()
-	res.Code, res.Title, res.Company, res.Params, res.Columns = r.Code, r.Title.In(lang), company, params, columnViews(r, lang)
+	res.Code, res.Title, res.Company, res.Params, res.Columns = r.Code, r.Title.In(lang), company, params, reportColumns(r, lang)
 	if r.Chart != nil {
-		res.Chart = &ChartView{Type: r.Chart.Type, X: r.Chart.X, Y: r.Chart.Y}
+		res.Chart = &ReportChart{Type: r.Chart.Type, X: r.Chart.X, Y: r.Chart.Y}
 	}
 	if err := s.name(ctx, r, res, lang); err != nil {
 		return nil, err
@@ -182,7 +182,7 @@ func typed(t string, v any) any {
 
 // name adds <key>Txt beside the codes of named columns: document types'
 // and states' titles, users' display names.
-func (s *Service) name(ctx context.Context, r *engine.Report, res *Result, lang string) error {
+func (s *Service) name(ctx context.Context, r *engine.Report, res *ReportResult, lang string) error {
 	var users []string
 	for _, c := range r.Columns {
 		if c.Show != "user" {

@@ -76,29 +76,29 @@ func NewService(d Deps) *Service {
 // (narrow the parameters).
 const MaxScan = 500_000
 
-// Summary is a report as the list answers it.
-type Summary struct {
-	Code        string       `json:"code"`
-	Menu        string       `json:"menu"`
-	Group       string       `json:"group"`
-	ReportType  string       `json:"reportType"`
-	Title       string       `json:"title"`
-	Description string       `json:"description"`
-	Note        string       `json:"note,omitempty"`
-	Source      string       `json:"source"`
-	Companies   []string     `json:"companies"` // those the user may run it for; every company for administrators (empty)
-	AllCompany  bool         `json:"allCompanies"`
-	Parameters  []ParamView  `json:"parameters"`
-	Columns     []ColumnView `json:"columns"`
-	Chart       *ChartView   `json:"chart,omitempty"`
-	Totals      bool         `json:"totals"`
-	Grouped     bool         `json:"grouped"`
-	GroupBy     []string     `json:"groupBy"`
-	Waiting     bool         `json:"waiting,omitempty"`
+// ReportSummary is a report as the list answers it.
+type ReportSummary struct {
+	Code        string         `json:"code"`
+	Menu        string         `json:"menu"`
+	Group       string         `json:"group"`
+	ReportType  string         `json:"reportType"`
+	Title       string         `json:"title"`
+	Description string         `json:"description"`
+	Note        string         `json:"note,omitempty"`
+	Source      string         `json:"source"`
+	Companies   []string       `json:"companies"` // those the user may run it for; every company for administrators (empty)
+	AllCompany  bool           `json:"allCompanies"`
+	Parameters  []ReportParam  `json:"parameters"`
+	Columns     []ReportColumn `json:"columns"`
+	Chart       *ReportChart   `json:"chart,omitempty"`
+	Totals      bool           `json:"totals"`
+	Grouped     bool           `json:"grouped"`
+	GroupBy     []string       `json:"groupBy"`
+	Waiting     bool           `json:"waiting,omitempty"`
 }
 
-// ParamView is a parameter as the page renders it.
-type ParamView struct {
+// ReportParam is a parameter as the page renders it.
+type ReportParam struct {
 	Name     string   `json:"name"`
 	Type     string   `json:"type"`
 	Label    string   `json:"label"`
@@ -107,8 +107,8 @@ type ParamView struct {
 	Options  []string `json:"options,omitempty"`
 }
 
-// ColumnView is a column of the answer.
-type ColumnView struct {
+// ReportColumn is a column of the answer.
+type ReportColumn struct {
 	Key       string `json:"key"`
 	Label     string `json:"label"`
 	Type      string `json:"type"` // text, money, number, int, date, datetime
@@ -116,8 +116,8 @@ type ColumnView struct {
 	Named     bool   `json:"named,omitempty"` // rows carry <key>Txt, the code's name
 }
 
-// ChartView is the report's chart.
-type ChartView struct {
+// ReportChart is the report's chart.
+type ReportChart struct {
 	Type string   `json:"type"`
 	X    string   `json:"x"`
 	Y    []string `json:"y"`
@@ -126,8 +126,8 @@ type ChartView struct {
 // List answers the reports id may run, in code order: those whose menu
 // code id may open and (administrators aside) whose report type id holds
 // report authority for in at least one company.
-func (s *Service) List(ctx context.Context, id *identity.Identity, lang string) ([]Summary, error) {
-	out := []Summary{}
+func (s *Service) List(ctx context.Context, id *identity.Identity, lang string) ([]ReportSummary, error) {
+	out := []ReportSummary{}
 	set := s.d.Reports()
 	if set == nil {
 		return out, nil
@@ -169,29 +169,29 @@ func (s *Service) authorities(ctx context.Context, id *identity.Identity) (map[s
 }
 
 // summary describes r for the page.
-func (s *Service) summary(r *engine.Report, id *identity.Identity, lang string) Summary {
-	sum := Summary{Code: r.Code, Menu: r.Menu, Group: r.Group, ReportType: r.Type, Title: r.Title.In(lang),
+func (s *Service) summary(r *engine.Report, id *identity.Identity, lang string) ReportSummary {
+	sum := ReportSummary{Code: r.Code, Menu: r.Menu, Group: r.Group, ReportType: r.Type, Title: r.Title.In(lang),
 		Description: r.Description.In(lang), Note: r.Note.In(lang), Source: r.Source.Name, Companies: []string{},
-		Totals: r.Totals, Grouped: r.Grouped(), GroupBy: append([]string{}, r.GroupBy...), Parameters: []ParamView{}}
+		Totals: r.Totals, Grouped: r.Grouped(), GroupBy: append([]string{}, r.GroupBy...), Parameters: []ReportParam{}}
 	now := s.d.Now()
 	for _, p := range r.Params {
-		v := ParamView{Name: p.Name, Type: p.Type, Label: p.Label.In(lang), Required: p.Required, Options: p.Options}
+		v := ReportParam{Name: p.Name, Type: p.Type, Label: p.Label.In(lang), Required: p.Required, Options: p.Options}
 		if d, ok := defaultOf(p, id, now); ok {
 			v.Default = d
 		}
 		sum.Parameters = append(sum.Parameters, v)
 	}
-	sum.Columns = columnViews(r, lang)
+	sum.Columns = reportColumns(r, lang)
 	if r.Chart != nil {
-		sum.Chart = &ChartView{Type: r.Chart.Type, X: r.Chart.X, Y: r.Chart.Y}
+		sum.Chart = &ReportChart{Type: r.Chart.Type, X: r.Chart.X, Y: r.Chart.Y}
 	}
 	return sum
 }
 
-func columnViews(r *engine.Report, lang string) []ColumnView {
-	out := make([]ColumnView, len(r.Columns))
+func reportColumns(r *engine.Report, lang string) []ReportColumn {
+	out := make([]ReportColumn, len(r.Columns))
 	for i, c := range r.Columns {
-		out[i] = ColumnView{Key: c.Key, Label: c.Label.In(lang), Type: c.Type, Aggregate: c.Aggregate, Named: c.Show != ""}
+		out[i] = ReportColumn{Key: c.Key, Label: c.Label.In(lang), Type: c.Type, Aggregate: c.Aggregate, Named: c.Show != ""}
 	}
 	return out
 }

@@ -113,20 +113,20 @@ func storeReportFixture(t *testing.T, api *testAPI) {
 }
 
 // runReport runs a report as who and decodes the answer.
-func runReport(t *testing.T, api *testAPI, who, code, params string) (*apiResponse, reports.Result) {
+func runReport(t *testing.T, api *testAPI, who, code, params string) (*apiResponse, reports.ReportResult) {
 	t.Helper()
 	res := api.request(t, "POST", reportsURL+"/"+code+"/run", `{"params":`+params+`}`, api.as(t, who))
-	var r reports.Result
+	var r reports.ReportResult
 	if res.status == 200 {
 		mustJSON(t, res.envelope.Data, &r)
 	}
 	return res, r
 }
 
-func listReports(t *testing.T, api *testAPI, who string) (*apiResponse, []reports.Summary) {
+func listReports(t *testing.T, api *testAPI, who string) (*apiResponse, []reports.ReportSummary) {
 	t.Helper()
 	res := api.request(t, "GET", reportsURL, "", api.as(t, who))
-	var out []reports.Summary
+	var out []reports.ReportSummary
 	if res.status == 200 {
 		mustJSON(t, res.envelope.Data, &out)
 	}
@@ -156,8 +156,8 @@ func TestReportList(t *testing.T) {
 		}
 		// an administrator: every runnable report
 		_, all := listReports(t, api, "admin")
-		if len(all) < 29 || !slices.ContainsFunc(all, func(s reports.Summary) bool { return s.Code == "FM00017" }) ||
-			slices.ContainsFunc(all, func(s reports.Summary) bool { return s.Code == "rptInvoice" }) {
+		if len(all) < 29 || !slices.ContainsFunc(all, func(s reports.ReportSummary) bool { return s.Code == "FM00017" }) ||
+			slices.ContainsFunc(all, func(s reports.ReportSummary) bool { return s.Code == "rptInvoice" }) {
 			t.Errorf("admin lists %d reports", len(all))
 		}
 		// no report centre menu

@@ -50,7 +50,7 @@ func (a *API) list(c echo.Context) error {
 }
 
 // result runs the report of the path with the body's parameters.
-func (a *API) result(c echo.Context) (*reports.Result, error) {
+func (a *API) result(c echo.Context) (*reports.ReportResult, error) {
 	var body contract.ReportRun
 	if err := kit.ReadJSON(c, &body, true, example); err != nil {
 		return nil, err
