@@ -13,6 +13,7 @@ import ForbiddenPage from './ForbiddenPage';
 import NotFoundPage from './NotFoundPage';
 import PlaceholderPage from './PlaceholderPage';
 import ConfigRoute from '../masterdata/ConfigRoute';
+import ReportPage from '../reports/ReportPage';
 import WorklistPage from '../worklist/WorklistPage';
 import { worklistOf } from '../worklist/lists';
 
@@ -49,7 +50,8 @@ function GroupIndex({ group, title }: { group: MenuNode; title: string }) {
  * /payables/1732200000000?docType=AA. An entry of the person's menu opens its worklist
  * (draft box, to-do, applications, completed, returned), the generic form-list page when
  * it names a document type, its configuration page (the master-data catalogue,
- * delegations, a master-data type whose `menu` it is: ConfigRoute), and otherwise says
+ * delegations, a master-data type whose `menu` it is: ConfigRoute), a report of the report centre
+ * or the expense-control reports (ReportPage), and otherwise says
  * its page is not available yet; an entry of the spec's menu that the person's menu lacks is 403;
  * anything else is 404.
  */
@@ -76,5 +78,6 @@ export default function MenuRoutePage() {
   const list = worklistOf(entry);
   if (list) return <WorklistPage key={key} list={list} title={title === entry.code ? undefined : title} />;
   if (entry.docType) return <FormListPage key={key} docType={entry.docType} title={title === entry.code ? undefined : title} />;
+  if (group === '/rpt' || group === '/fkRpt') return <ReportPage key={key} code={entry.code} title={title === entry.code ? undefined : title} />;
   return <ConfigRoute key={key} path={path} title={title === entry.code ? undefined : title} fallback={<PlaceholderPage name={title} />} />;
 }
