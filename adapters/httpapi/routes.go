@@ -113,14 +113,11 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/rest/dic/children", signedIn, s.dictionaryList},
 		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
 	}
-	// configuration centre: users, logs, master-data board and changes
-	table = append(table, routesOf(s.admin.Routes())...)
-	// the budget pages (the /budget menu)
-	table = append(table, routesOf(s.budgetAPI.Routes())...)
-	// the generic document list and its export (listapi)
-	table = append(table, routesOf(s.lists.Routes())...)
-	// the report centre (reportapi)
-	table = append(table, routesOf(s.reportAPI.Routes())...)
+	// the sub-packages': configuration centre (adminapi), the /budget pages
+	// (budgetapi), document list (listapi), report centre (reportapi)
+	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.reportAPI.Routes()} {
+		table = append(table, routesOf(sub)...)
+	}
 	return table
 }
 
