@@ -148,7 +148,6 @@ const (
 	ExamplesDir   = fixtures.ExamplesDir
 	LifecycleFile = lifecycle.File
 	MenuFile      = load.MenuFile
-	ReportsDir    = load.ReportsDir
 	SchemaDialect = export.SchemaDialect
 )
 

@@ -9,6 +9,7 @@ import (
 	"formwork/engine/lifecycle"
 	"formwork/engine/load"
 	"formwork/engine/model"
+	"formwork/engine/report"
 )
 
 // JSONSchemaDir holds the JSON Schema of every kind of catalogue YAML file
@@ -22,12 +23,14 @@ const JSONSchemaDir = "schemas/_jsonschema"
 type YAMLKind = load.YAMLKind
 
 // YAMLKinds lists every kind of catalogue YAML file: those the loader reads,
-// the lifecycle and the rule fixtures. Released snapshots are the files of
+// the lifecycle, the reports and the rule fixtures. Released snapshots are the files of
 // document types and master-data types.
 func YAMLKinds() []YAMLKind {
 	return append(load.Kinds(),
 		YAMLKind{Name: "lifecycle", Title: "document lifecycle", Type: lifecycle.YAMLType(),
 			Match: func(f string) bool { return f == lifecycle.File }},
+		YAMLKind{Name: "report", Title: "report", Type: report.YAMLType(),
+			Match: func(f string) bool { return path.Dir(f) == report.Dir && path.Ext(f) == ".yaml" }},
 		YAMLKind{Name: "fixtures", Title: "rule fixtures", Type: reflect.TypeOf([]fixtures.FixtureGroup{}),
 			Match: func(f string) bool { return path.Dir(f) == fixtures.FixturesDir && path.Ext(f) == ".yaml" }},
 	)

@@ -164,6 +164,13 @@ func (w *answerWalk) documentLife() {
 	w.call("POST /api/formwork/documents/query", "finance01", documentQueryURL, `{"docType":"EX02","q":"`+id+`"}`, 200)
 	w.call("POST /api/formwork/documents/query", "admin", documentQueryURL, `{"sort":{"field":"nope"}}`, 400)
 	w.call("POST /api/formwork/documents/export.xlsx", "", documentExportURL, `{"docType":"EX02"}`, 200)
+	// the report centre
+	w.call("GET /api/formwork/reports", "finance01", reportsURL, "", 200)
+	w.call("POST /api/formwork/reports/{code}/run", "finance01", reportsURL+"/rptDocCount/run", `{"params":{"company":"1000"}}`, 200)
+	w.call("POST /api/formwork/reports/{code}/run", "finance01", reportsURL+"/rptDocCount/run", `{"params":{"company":"2000"}}`, 403)
+	w.call("POST /api/formwork/reports/{code}/run", "admin", reportsURL+"/rptNothing/run", `{}`, 404)
+	w.call("POST /api/formwork/reports/{code}/run", "admin", reportsURL+"/rptDocCount/run", `{"params":{"from":"x"}}`, 400)
+	w.call("POST /api/formwork/reports/{code}/export.xlsx", "admin", reportsURL+"/rptDocCount/export.xlsx", `{"params":{"company":"1000"}}`, 200)
 }
 
 func (w *answerWalk) budgetAndConfiguration() {

@@ -115,8 +115,9 @@ func (s *Server) routeTable() []Route {
 	}
 	// the sub-packages': configuration centre (users, logs, master-data board
 	// and changes), the budget pages (the /budget menu), the generic document
-	// list and its export (listapi), my advances (advanceapi, MY00010)
-	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes()} {
+	// list and its export (listapi), my advances (advanceapi, MY00010), the
+	// report centre (reportapi)
+	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes()} {
 		table = append(table, routesOf(sub)...)
 	}
 	return table

@@ -82,6 +82,9 @@ var routeWalk = map[string]routeCall{
 	"GET /api/galaxyform/cfg/approver/list":            {"menu cfg", approverListURL, "", [5]int{401, 403, 403, 403, 200}},
 	"POST /api/galaxyform/cfg/approver/save":           {"menu cfg", approverSaveURL, `{}`, [5]int{401, 403, 403, 403, 400}},
 	"POST /api/galaxyform/cfg/approver/delete":         {"menu cfg", approverDeleteURL, `{}`, [5]int{401, 403, 403, 403, 400}},
+	"GET /api/formwork/reports":                        {"menu rpt|fkRpt", "/api/formwork/reports", "", [5]int{401, 403, 403, 200, 200}},
+	"POST /api/formwork/reports/:code/run":             {"menu rpt|fkRpt", "/api/formwork/reports/rptDocCount/run", `{"params":{"company":"1000"}}`, [5]int{401, 403, 403, 200, 200}},
+	"POST /api/formwork/reports/:code/export.xlsx":     {"menu rpt|fkRpt", "/api/formwork/reports/rptDocCount/export.xlsx", `{"params":{"company":"1000"}}`, [5]int{401, 403, 403, 200, 200}},
 	// master data: anyone signed in; the service decides per type (employee01 reads departments, writes none)
 	"GET /api/formwork/masterdata":                       {"signed in", "/api/formwork/masterdata", "", [5]int{401, 200, 200, 200, 200}},
 	"GET /api/formwork/masterdata/prefill":               {"signed in", "/api/formwork/masterdata/prefill?docType=EX02", "", [5]int{401, 200, 200, 200, 200}},

@@ -13,6 +13,7 @@ import (
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/listapi"
+	"formwork/adapters/httpapi/reportapi"
 	"formwork/advances"
 	"formwork/budget"
 	"formwork/documents"
@@ -24,6 +25,7 @@ import (
 	"formwork/printing"
 	"formwork/process"
 	"formwork/registry"
+	"formwork/reports"
 	"formwork/searchhelp"
 
 	"github.com/labstack/echo/v4"
@@ -51,6 +53,8 @@ type Services struct {
 	Lists *documents.Lists
 	// Advances are the user's advances (advanceapi).
 	Advances *advances.Service
+	// Reports is the report centre (reportapi).
+	Reports *reports.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -86,6 +90,7 @@ type Server struct {
 	budgetAPI  *budgetapi.API
 	lists      *listapi.API
 	advanceAPI *advanceapi.API
+	reportAPI  *reportapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -94,7 +99,8 @@ func New(svc Services, cfg Config) *Server {
 		registry: svc.Registry, masterData: svc.MasterData, searchHelp: svc.SearchHelp, printing: svc.Printing,
 		admin:     adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit),
 		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
-		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances)}
+		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances),
+		reportAPI: reportapi.New(svc.Reports)}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

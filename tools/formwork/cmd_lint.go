@@ -67,6 +67,7 @@ func runLint(args []string) (code int) {
 	}
 	problems = append(problems, lintLifecycle(fsys)...)
 	problems = append(problems, lintSeeds(fsys, cat)...)
+	problems = append(problems, lintReports(fsys)...)
 	if o.requireLanguages {
 		problems = append(problems, engine.MissingLanguages(fsys, "error")...)
 	}
@@ -178,6 +179,20 @@ func lintLifecycle(fsys fs.FS) []engine.Problem {
 		return []engine.Problem{{File: engine.LifecycleFile, Rule: "lifecycle", Severity: "error", Message: err.Error()}}
 	}
 	return nil
+}
+
+// lintReports checks the report definitions (schemas/_reports): errors,
+// and a note for each report waiting for a source.
+func lintReports(fsys fs.FS) []engine.Problem {
+	_, notes, err := engine.LoadReports(fsys)
+	var le *engine.LoadError
+	switch {
+	case errors.As(err, &le):
+		return le.Problems
+	case err != nil:
+		return []engine.Problem{{File: engine.ReportsDir, Rule: "report", Severity: "error", Message: err.Error()}}
+	}
+	return notes
 }
 
 func printProblems(format string, problems []engine.Problem, cat *engine.Catalogue) {

@@ -21,6 +21,16 @@ import (
 	"formwork/web"
 )
 
+// loadDefinitions reads the lifecycle and the reports of the catalogue
+// folder (the built-in catalogue when dir is blank) into cfg.
+func loadDefinitions(cfg *wire.Config, dir string) (err error) {
+	if cfg.Lifecycle, err = engine.LoadLifecycle(catalogueFS(dir)); err != nil {
+		return err
+	}
+	cfg.Reports, _, err = engine.LoadReports(catalogueFS(dir))
+	return err
+}
+
 func runServe(args []string) int {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fl.String("http", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
@@ -49,7 +59,7 @@ func runServe(args []string) int {
 		return exitUsage
 	}
 	cfg.Catalogue, cfg.DB, cfg.Web = cat, db, web.Dist()
-	if cfg.Lifecycle, err = engine.LoadLifecycle(catalogueFS(*catDir)); err != nil {
+	if err := loadDefinitions(&cfg, *catDir); err != nil {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}

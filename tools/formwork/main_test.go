@@ -190,7 +190,8 @@ func TestLintFormatsAndRelease(t *testing.T) {
 	if _, errOut, code := run(t, "", "lint", "--release", dir); code != 0 || !strings.Contains(errOut, "released schemas/_released/form/EX02/v2.yaml") {
 		t.Fatalf("release: exit %d\n%s", code, errOut)
 	}
-	if out, _, code := run(t, "", "lint", dir); code != 0 || strings.Contains(out, "note:") {
+	// the only notes left are the reports waiting for a source
+	if out, _, code := run(t, "", "lint", dir); code != 0 || strings.Count(out, "note:") != strings.Count(out, "waits for the source") {
 		t.Fatalf("after release: exit %d\n%s", code, out)
 	}
 	// a breaking change without a version bump

@@ -12,11 +12,13 @@ import (
 	"sync"
 	"time"
 
+	"formwork"
 	"formwork/adapters/cas"
 	"formwork/adapters/httpapi"
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
+	"formwork/adapters/sqldb/reportdb"
 	"formwork/advances"
 	"formwork/budget"
 	"formwork/documents"
@@ -30,6 +32,7 @@ import (
 	"formwork/printing"
 	"formwork/process"
 	"formwork/registry"
+	"formwork/reports"
 	"formwork/searchhelp"
 
 	"gorm.io/gorm"
@@ -64,6 +67,9 @@ type Config struct {
 	// Lifecycle is the document state machine (engine.LoadLifecycle of the
 	// catalogue's folder); nil: the one built into the binary.
 	Lifecycle *engine.Lifecycle
+	// Reports are the report definitions (engine.LoadReports of the
+	// catalogue's folder); nil: those built into the binary.
+	Reports *engine.ReportSet
 }
 
 // CASConfig is the single sign-on server (CAS protocol 2/3) formwork trusts.
@@ -129,6 +135,8 @@ func New(cfg Config) *App {
 	a.MasterAudit = audit.NewService(a.MasterData, sqldb.NewMasterDataStore(cfg.DB))
 	a.Documents.SetRuleRecords(rulelookup.Source{MasterData: a.MasterData})
 	a.Lists = documents.NewLists(a.Documents, docStore, a.Identity, partyNames{a.MasterData}, a.Registry.Lifecycle)
+	a.Reports = reports.NewService(reports.Deps{Reports: reportsOf(cfg), Store: reportdb.NewStore(cfg.DB), Authority: a.Identity,
+		People: a.Identity, Catalogue: a.Registry.Catalogue, Lifecycle: a.Registry.Lifecycle, Now: cfg.Now})
 	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }
@@ -177,4 +185,17 @@ func typesOf(reg *registry.Service) func() []*masterdata.Type {
 		}
 		return types
 	}
+}
+
+// reportsOf is the report definitions of cfg, else those built into the
+// binary (which lint clean: a test holds it).
+func reportsOf(cfg Config) func() *engine.ReportSet {
+	set := cfg.Reports
+	if set == nil {
+		var err error
+		if set, _, err = engine.LoadReports(formwork.Catalogue); err != nil {
+			panic("the built-in reports do not load: " + err.Error())
+		}
+	}
+	return func() *engine.ReportSet { return set }
 }

@@ -3812,6 +3812,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/formwork/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reports the user may run: those of a menu code (rpt, fkRpt) the user may open whose report type the user holds report authority for (rptAuth: company, report type, user) in some company; administrators every one. Each with its parameters (defaults resolved), columns, chart and the companies it may run for.
+         * @description Access: menu rpt|fkRpt.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["ReportSummary"][] | null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/reports/{code}/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The same run as a spreadsheet attachment: the title and parameters, the header, the rows and the total row.
+         * @description Access: menu rpt|fkRpt.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ReportRun"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/reports/{code}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a report within the user's report authority for the company parameter (403 naming the company outside it): columns, rows (grouped and aggregated as the report says; <key>Txt names a code), totals, count and whether rows were cut at the report's limit. 400 names the parameter at fault.
+         * @description Access: menu rpt|fkRpt.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ReportRun"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["ReportResult"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/galaxycommon/login/auth": {
         parameters: {
             query?: never;
@@ -8374,6 +8630,68 @@ export interface components {
             companyCode: string;
             rptType: string;
             userId: string;
+        };
+        ReportChart: {
+            type: string;
+            x: string;
+            y: string[] | null;
+        };
+        ReportColumn: {
+            aggregate?: string;
+            key: string;
+            label: string;
+            named?: boolean;
+            type: string;
+        };
+        ReportParam: {
+            default?: unknown;
+            label: string;
+            name: string;
+            options?: string[];
+            required: boolean;
+            type: string;
+        };
+        ReportResult: {
+            chart?: components["schemas"]["ReportChart"];
+            code: string;
+            columns: components["schemas"]["ReportColumn"][] | null;
+            company: string;
+            count: number;
+            params: {
+                [key: string]: unknown;
+            } | null;
+            rows: {
+                [key: string]: unknown;
+            }[] | null;
+            title: string;
+            totals?: {
+                [key: string]: unknown;
+            };
+            truncated: boolean;
+        };
+        ReportRun: {
+            params?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        ReportSummary: {
+            allCompanies: boolean;
+            chart?: components["schemas"]["ReportChart"];
+            code: string;
+            columns: components["schemas"]["ReportColumn"][] | null;
+            companies: string[] | null;
+            description: string;
+            group: string;
+            groupBy: string[] | null;
+            grouped: boolean;
+            menu: string;
+            note?: string;
+            parameters: components["schemas"]["ReportParam"][] | null;
+            reportType: string;
+            source: string;
+            title: string;
+            totals: boolean;
+            waiting?: boolean;
         };
         RoleInput: {
             allMenus?: boolean;

@@ -17,7 +17,8 @@ export type Resolved =
   | { kind: 'list'; docType: string; subType?: string }
   | { kind: 'form'; docType: string }
   | { kind: 'config' }
-  | { kind: 'page'; page: AppPage };
+  | { kind: 'page'; page: AppPage }
+  | { kind: 'report'; code: string };
 
 function isWorklist(list: string | undefined): list is WorklistKind {
   return (worklistKinds as readonly string[]).includes(list ?? '');
@@ -47,8 +48,8 @@ export function resolveEntry(node: MenuNode): Resolved | null {
     case 'page':
       return (appPages as readonly string[]).includes(page.page ?? '') ? { kind: 'page', page: page.page as AppPage } : null;
     case 'report':
-      // not done: the report centre's page comes with the report definitions (issue 15 item 4).
-      return null;
+      // the report centre's page runs the report of the entry's code (schemas/_reports/<code>.yaml)
+      return { kind: 'report', code: page.report || node.code };
   }
   return null;
 }

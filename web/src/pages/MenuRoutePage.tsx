@@ -13,6 +13,7 @@ import ForbiddenPage from './ForbiddenPage';
 import NotFoundPage from './NotFoundPage';
 import ProfilePage from './ProfilePage';
 import ConfigRoute from '../masterdata/ConfigRoute';
+import ReportPage from '../reports/ReportPage';
 import WorklistPage from '../worklist/WorklistPage';
 import { resolveEntry } from '../menu/pages';
 import MyAdvancesPage from '../advances/MyAdvancesPage';
@@ -51,7 +52,7 @@ function GroupIndex({ group, title }: { group: MenuNode; title: string }) {
  * menu map says (menu/pages.ts): its worklist (draft box, to-do, applications, completed,
  * returned), the generic form-list page of its document type (YG00001: EX02), a new form, its
  * configuration page (ConfigRoute: the master-data catalogue, delegations, a master-data type
- * whose `menu` it is) or a page of the app (personal information); an entry of the spec's menu
+ * whose `menu` it is) a page of the app (personal information, my advances) or a report (ReportPage); an entry of the spec's menu
  * that the person's menu lacks is 403; anything else, or a route nothing opens, is 404.
  */
 export default function MenuRoutePage() {
@@ -86,6 +87,8 @@ export default function MenuRoutePage() {
       return <Navigate replace to={`/form?${new URLSearchParams({ docType: page.docType, action: 'new' })}`} />;
     case 'page':
       return page.page === 'myAdvances' ? <MyAdvancesPage key={key} title={title} /> : <ProfilePage key={key} title={shown} />;
+    case 'report':
+      return <ReportPage key={key} code={page.code} title={shown} />;
     case 'config':
       return <ConfigRoute key={key} path={path} title={shown} fallback={<NotFoundPage />} />;
   }
