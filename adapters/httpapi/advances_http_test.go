@@ -122,7 +122,7 @@ func TestAdvanceLifecycle(t *testing.T) {
 				with("outStandList", []any{map[string]any{"advBusinessId": loan, "verAmount": json.Number(amount)}}))
 		}
 		res = api.request(t, "POST", createClaim, repay("3000", "2900"), nil)
-		if res.status != 422 || !strings.Contains(res.body, "advances.repaid-equals-receipt") {
+		if res.status != 422 || !strings.Contains(res.body, "ex05.repayment-equals-receipt") {
 			t.Fatalf("repayment unlike its receipt: HTTP %d: %s", res.status, clip(res.body))
 		}
 		back := createDocument(t, api, repay("3000", "3000"))

@@ -113,10 +113,7 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/rest/dic/children", signedIn, s.dictionaryList},
 		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
 	}
-	// the sub-packages': configuration centre (users, logs, master-data board
-	// and changes), the budget pages (the /budget menu), the generic document
-	// list and its export (listapi), my advances (advanceapi, MY00010), the
-	// report centre (reportapi)
+	// the sub-packages' (adminapi, budgetapi, listapi, advanceapi, reportapi)
 	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes()} {
 		table = append(table, routesOf(sub)...)
 	}

@@ -15,8 +15,8 @@ func validEX05() enginetest.Obj {
 	return enginetest.Obj{
 		"head": enginetest.Obj{"docType": "EX05", "businessType1": "A01", "companyCode": "1000", "department": "D1",
 			"applicant": "employee01", "description": "repay", "amount": n("800.00")},
-		// the amount repaid is the total written off the loan's open items
-		"outStandList": []any{enginetest.Obj{"voucherNo": "1900004567", "outstandAmount": n("800.00"), "verAmount": n("800.00")}},
+		// the loans it repays add up to the amount
+		"outStandList": []any{enginetest.Obj{"advBusinessId": "EX04202611010001", "verAmount": n("800.00")}},
 		"recipt":       enginetest.Obj{"receiptDate": "2026-11-20", "amount": n("800.00")},
 	}
 }
@@ -38,7 +38,7 @@ func TestEXRules(t *testing.T) {
 			enginetest.Patch(enginetest.ValidEX02(), map[string]any{"head.businessType1": "A02", "head.businessType2": nil, "lineList": []any{}, "paymentList": []any{}}), model.SeverityError},
 		{"ex.amount-positive", "head.amount",
 			enginetest.Patch(validEX05(), map[string]any{"head.businessType1": "A02"}),
-			enginetest.Patch(validEX05(), map[string]any{"outStandList": []any{}, "recipt.amount": nil}), model.SeverityError},
+			enginetest.Patch(validEX05(), map[string]any{"outStandList": []any{}, "head.amount": n("0"), "recipt.amount": nil}), model.SeverityError},
 		{"ex.lines-validated", "lineList[0].status",
 			enginetest.ValidEX02(), enginetest.Patch(enginetest.ValidEX02(), map[string]any{"lineList.0.costType": ""}), model.SeverityError},
 		{"ex.lines-validated", "lineList[0].status", // a deleted row is never counted
