@@ -37,9 +37,15 @@ func createDocument(t *testing.T, api *testAPI, body string) string {
 	return fmt.Sprint(mustValue(t, res.data(t), "head", "businessId"))
 }
 
-// writeOff is the travel claim writing amount off loan.
+// writeOff is the travel claim writing amount off loan: one charge line of
+// that amount and no payment, so that nothing is left to pay (restAmount 0).
 func writeOff(loan, amount string) string {
-	return travelClaim(with("outStandList", []any{map[string]any{"advBusinessId": loan, "verAmount": json.Number(amount),
+	oneLine := func(doc map[string]any) {
+		row := doc["lineList"].([]any)[0].(map[string]any)
+		row["amount"] = json.Number(amount)
+		doc["lineList"], doc["paymentList"] = []any{row}, []any{}
+	}
+	return travelClaim(oneLine, with("outStandList", []any{map[string]any{"advBusinessId": loan, "verAmount": json.Number(amount),
 		"outstandAmount": json.Number("99999"), "verifiedAmount": json.Number("1")}}),
 		with("head.outstandAmount", json.Number("1")), with("head.verifiedAmount", json.Number("77")))
 }
