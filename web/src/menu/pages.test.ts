@@ -15,7 +15,7 @@ describe('resolveEntry: what a menu entry opens, from the server menu map', () =
     ['a new form', leaf('HT1', '/CO/HT1', { kind: 'form', opens: 'HT' }), { kind: 'form', docType: 'HT' }],
     ['a page of the app', leaf('MY00011', '/MY/MY00011', { kind: 'page', page: 'profile' }), { kind: 'page', page: 'profile' }],
     ['a page the app does not have', leaf('myPayment', '/main/myPayment', { kind: 'page', page: 'myPayments' }), null],
-    ['a report (no report page yet)', leaf('rptLoan', '/rpt/rptLoan', { kind: 'report', report: 'rptLoan' }), null],
+    ['a report: the report page of its code', leaf('rptLoan', '/rpt/rptLoan', { kind: 'report', report: 'rptLoan' }), { kind: 'report', code: 'rptLoan' }],
     ['a configuration page of a master-data type', leaf('city', '/cfg/city', { kind: 'config', masterData: 'city' }), { kind: 'config' }],
     ['a fixed configuration page', leaf('proxyAuthCfgView', '/main/proxyAuthCfgView', { kind: 'config' }), { kind: 'config' }],
     ['a configuration entry nothing opens', leaf('voucherLog', '/cfg/voucherLog', { kind: 'config' }), null],
@@ -37,7 +37,7 @@ describe('the menu shown', () => {
           { menuCode: 'myPayment', permissionUrl: '/main/myPayment', page: { kind: 'page', page: 'myPayments' } },
         ],
       },
-      { menuCode: 'rpt', permissionUrl: '/rpt', children: [{ menuCode: 'rptLoan', permissionUrl: '/rpt/rptLoan', page: { kind: 'report' } }] },
+      { menuCode: 'CW', permissionUrl: '/CW', children: [{ menuCode: 'CW00009', permissionUrl: '/CW/CW00009', page: { kind: 'page', page: 'financeImports' } }] },
       {
         menuCode: 'YG',
         permissionUrl: '/YG',
