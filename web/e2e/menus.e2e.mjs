@@ -23,6 +23,8 @@ async function menuItems(page) {
 
 /** Expands every group of the sidebar. */
 async function expandAll(page) {
+  // the menu arrives after the dashboard: wait for its groups first
+  await page.locator('nav[data-sidebar] [data-menu-group]').first().waitFor();
   const heads = page.locator('nav[data-sidebar] [data-menu-group] [aria-expanded="false"]');
   while ((await heads.count()) > 0) await heads.first().click();
 }
