@@ -5,14 +5,7 @@
 // chart. Fails on any console error or
 // warning. Run by e2e/run.mjs (npm run e2e, or `node e2e/run.mjs budget`).
 import { assert, loginThroughApi, loginThroughPage, openPage, scenario } from './harness.mjs';
-
-/** GET an API path with a session's token: the envelope's data (fails on any other code). */
-async function get(serverUrl, token, path) {
-  const res = await fetch(`${serverUrl}${path}`, { headers: { 'X-token': token, 'Accept-Language': 'zh' } });
-  const body = await res.json();
-  assert(res.ok && body.code === 'S000', `GET ${path}: ${res.status} ${body.code} ${body.message}`);
-  return body.data;
-}
+import { getData } from './pages.mjs';
 
 /** Opens an entry of the budget menu and waits for its page. */
 async function openBudgetMenu(page, code, pageName) {
@@ -43,7 +36,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
 
   await step(`the server has the budget ${node}`, async () => {
     const token = (await loginThroughApi(serverUrl, 'admin', 'demo123')).token;
-    const table = await get(serverUrl, token, `/api/formwork/budget/budgets?companyCode=1000&department=SAL02&budgetAccount=660204&period=${month}`);
+    const table = await getData(serverUrl, token, `/api/formwork/budget/budgets?companyCode=1000&department=SAL02&budgetAccount=660204&period=${month}`);
     assert(table.total === 1, `${table.total} budgets ${node}`);
     before = table.rows[0];
     assert(before.pending === null, `${node} waits for confirmation already`);

@@ -10,53 +10,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, repoDir, scenario, STEP_TIMEOUT } from './harness.mjs';
+import { callApi, findRow, openWorklist, toolbar, waitForDocument } from './pages.mjs';
 
 const example = JSON.parse(readFileSync(join(repoDir, 'rules/examples/form/EX02.json'), 'utf8'));
-
-/** POST/PUT/GET an API call from node with a session token; resolves {status, body}. */
-async function api(serverUrl, token, method, path, body) {
-  const res = await fetch(`${serverUrl}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-token': token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-/** Opens a sidebar entry (its group first) and waits for the worklist it shows. */
-async function openWorklist(page, group, code, list) {
-  const g = page.locator(`[data-menu-group="${group}"]`);
-  const head = g.locator('[aria-expanded]').first();
-  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
-  await g.locator(`[data-menu="${code}"]`).click();
-  await page.locator(`[data-page="worklist"][data-list="${list}"] [data-worklist-table][data-loaded="true"]`).waitFor();
-}
-
-/** Narrows the worklist on screen to one business id and waits for its row. */
-async function findRow(page, businessId) {
-  await page.locator('#worklist-businessId').fill(businessId);
-  const answer = page.waitForResponse((r) => r.url().includes('/worklist/query') && r.request().postData()?.includes(businessId));
-  await page.locator('[data-action="worklist-query"]').click();
-  assertEqual((await answer).status(), 200, 'worklist status');
-  const row = page.locator(`[data-worklist-table] tr[data-row="${businessId}"]`);
-  await row.waitFor();
-  return row;
-}
-
-/** Waits for the form page to show a stored document (its history is asked only when opened: openHistory). */
-async function waitForDocument(page, businessId) {
-  await page.locator(`[data-business-id="${businessId}"]`).waitFor();
-  await page.locator('[data-form-ready="true"]').waitFor();
-}
 
 /** Opens the approval history on the form (one request) and waits for it. */
 async function openHistory(page, businessId) {
   if ((await page.locator('[data-history-panel="open"]').count()) === 0) await page.locator('[data-action="history"]').click();
   await page.locator(`[data-history="${businessId}"]`).waitFor();
-}
-
-async function toolbar(page) {
-  return page.locator('[data-toolbar] button[data-button]:not([disabled])').evaluateAll((els) => els.map((e) => e.getAttribute('data-button')));
 }
 
 /** Waits for the document's state on the form, and in the history when it is open. */
@@ -84,7 +45,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
   await step('employee01 files two EX02 drafts (one over the weak lodging budget)', async () => {
     const { token } = await loginThroughApi(serverUrl, 'employee01', 'demo123');
     const create = async (doc) => {
-      const res = await api(serverUrl, token, 'POST', '/api/galaxyform/yx/ap/head/create?action=new', doc);
+      const res = await callApi(serverUrl, token, 'POST', '/api/galaxyform/yx/ap/head/create?action=new', doc);
       assertEqual(res.status, 200, `create (${res.body.message} ${JSON.stringify(res.body.data?.errors ?? '')})`);
       return res.body.data.head.businessId;
     };

@@ -5,16 +5,9 @@
 // picker's search time (type-ahead to options shown) for vendors and employees. Fails
 // on any console error or warning. Run by e2e/run.mjs (npm run e2e, or `node e2e/run.mjs masterdata`).
 import { assert, loginThroughApi, loginThroughPage, openPage, scenario, STEP_TIMEOUT } from './harness.mjs';
+import { getData } from './pages.mjs';
 
 const TRAVEL_STANDARDS_MENU = '/cfg/maintainTravelStandards';
-
-/** GET an API path with a session's token: the envelope's data (fails on any other code). */
-async function get(serverUrl, token, path) {
-  const res = await fetch(`${serverUrl}${path}`, { headers: { 'X-token': token, 'Accept-Language': 'zh' } });
-  const body = await res.json();
-  assert(res.ok && body.code === 'S000', `GET ${path}: ${res.status} ${body.code} ${body.message}`);
-  return body.data;
-}
 
 /** A few characters out of the middle of a name: what a person remembers of it. */
 function partOf(name) {
@@ -67,7 +60,7 @@ async function freeKey(serverUrl, token, type, form, unique) {
     const ui = form.uiSchema[k] ?? {};
     if (ui['ui:widget'] === 'ref') {
       const ref = ui['ui:options'].ref;
-      const page = await get(serverUrl, token, `/api/formwork/masterdata/${ref}/records?active=true&pageSize=20`);
+      const page = await getData(serverUrl, token, `/api/formwork/masterdata/${ref}/records?active=true&pageSize=20`);
       choices.push(page.rows.map((r) => ({ kind: 'ref', type: ref, value: r.key, text: r.key })));
     } else if (Array.isArray(schema.oneOf)) {
       choices.push(schema.oneOf.map((o) => ({ kind: 'select', title: o.title ?? String(o.const), value: o.const })));
@@ -75,7 +68,7 @@ async function freeKey(serverUrl, token, type, form, unique) {
       choices.push([{ kind: 'text', value: `E2E${unique}`.slice(0, schema.maxLength ?? 40) }]);
     }
   }
-  const stored = await get(serverUrl, token, `/api/formwork/masterdata/${type.code}/records?pageSize=500`);
+  const stored = await getData(serverUrl, token, `/api/formwork/masterdata/${type.code}/records?pageSize=500`);
   const taken = new Set(stored.rows.map((r) => type.keys.map((k) => String(r.body[k])).join('\u0000')));
   const combos = choices.reduce((acc, list) => acc.flatMap((c) => list.map((x) => [...c, x])), [[]]);
   const free = combos.find((c) => !taken.has(c.map((x) => String(x.value)).join('\u0000')));
@@ -113,12 +106,12 @@ export async function run({ browser, baseUrl, serverUrl }) {
 
   await step('the server lists master-data types with the travel standards at their menu', async () => {
     adminToken = (await loginThroughApi(serverUrl, 'admin', 'demo123')).token;
-    const types = await get(serverUrl, adminToken, '/api/formwork/masterdata');
+    const types = await getData(serverUrl, adminToken, '/api/formwork/masterdata');
     travel = types.find((t) => t.menu === TRAVEL_STANDARDS_MENU);
     assert(travel, `no type has menu ${TRAVEL_STANDARDS_MENU}; types: ${types.map((t) => `${t.code}=${t.menu}`).join(', ')}`);
     assert(travel.canWrite, `admin may not change ${travel.code}`);
     for (const code of ['department', 'vendor']) assert(types.some((t) => t.code === code), `no master-data type ${code}`);
-    form = await get(serverUrl, adminToken, `/api/formwork/masterdata/${travel.code}/form`);
+    form = await getData(serverUrl, adminToken, `/api/formwork/masterdata/${travel.code}/form`);
   });
 
   await step('admin opens the travel standards from the configuration centre menu', async () => {
@@ -143,7 +136,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
       if (!required.has(name) && !(name in key)) continue;
       const sample = key[name] ?? sampleFor(name, schema, ui, unique);
       if (sample.kind === 'ref' && !sample.value) {
-        const first = (await get(serverUrl, adminToken, `/api/formwork/masterdata/${sample.type}/records?active=true&pageSize=1`)).rows[0];
+        const first = (await getData(serverUrl, adminToken, `/api/formwork/masterdata/${sample.type}/records?active=true&pageSize=1`)).rows[0];
         assert(first, `no ${sample.type} record to pick for ${name}`);
         Object.assign(sample, { value: first.key, text: first.key });
       }
@@ -177,8 +170,8 @@ export async function run({ browser, baseUrl, serverUrl }) {
 
   await step('employee01 picks a department in a new EX02 and a vendor in a new AB by typing part of their names', async () => {
     const token = (await loginThroughApi(serverUrl, 'employee01', 'demo123')).token;
-    const department = (await get(serverUrl, token, '/api/formwork/masterdata/department/records?active=true&pageSize=5')).rows.at(-1);
-    const vendor = (await get(serverUrl, token, '/api/formwork/masterdata/vendor/records?active=true&pageSize=5')).rows.at(-1);
+    const department = (await getData(serverUrl, token, '/api/formwork/masterdata/department/records?active=true&pageSize=5')).rows.at(-1);
+    const vendor = (await getData(serverUrl, token, '/api/formwork/masterdata/vendor/records?active=true&pageSize=5')).rows.at(-1);
     assert(department && vendor, 'no department or vendor to pick');
     employee = await openPage(browser, 'employee01');
     page = employee.page;
@@ -202,12 +195,12 @@ export async function run({ browser, baseUrl, serverUrl }) {
   await step('the server answers the picker\'s search on vendors and employees', async () => {
     const token = (await loginThroughApi(serverUrl, 'employee01', 'demo123')).token;
     for (const type of ['vendor', 'employee']) {
-      const all = await get(serverUrl, token, `/api/formwork/masterdata/${type}/records?active=true&pageSize=1`);
-      const target = (await get(serverUrl, token, `/api/formwork/masterdata/${type}/records?active=true&pageSize=1&page=${Math.max(1, Math.floor(all.total / 2))}`)).rows[0];
+      const all = await getData(serverUrl, token, `/api/formwork/masterdata/${type}/records?active=true&pageSize=1`);
+      const target = (await getData(serverUrl, token, `/api/formwork/masterdata/${type}/records?active=true&pageSize=1&page=${Math.max(1, Math.floor(all.total / 2))}`)).rows[0];
       if (!target) continue;
       // The server alone: the records call the picker makes.
       const started = Date.now();
-      await get(serverUrl, token, `/api/formwork/masterdata/${type}/records?q=${encodeURIComponent(partOf(target.display))}&active=true&pageSize=20`);
+      await getData(serverUrl, token, `/api/formwork/masterdata/${type}/records?q=${encodeURIComponent(partOf(target.display))}&active=true&pageSize=20`);
       console.log(`     ${type}: ${all.total} records; search "${partOf(target.display)}" answered in ${Date.now() - started} ms by the server`);
     }
   });

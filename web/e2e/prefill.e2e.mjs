@@ -5,6 +5,7 @@
 // the form asked for the prefill once; the saved document carries the codes. Fails on
 // any console error or warning. Run by e2e/run.mjs (`node e2e/run.mjs prefill`).
 import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, scenario, STEP_TIMEOUT } from './harness.mjs';
+import { getData } from './pages.mjs';
 import { addChargeLine, addPaymentLine, waitForShown } from './lines.mjs';
 
 /** The head fields the prefill fills in an EX02 and the answer's names for them (docs/api.md: company is head.companyCode). */
@@ -15,14 +16,6 @@ const FIELDS = [
   { field: 'costCenter', answer: 'costCenter' },
   { field: 'applicant', answer: 'applicant' },
 ];
-
-/** A call with a session's token: the envelope's data (fails on any other code). */
-async function api(serverUrl, token, path) {
-  const res = await fetch(`${serverUrl}${path}`, { headers: { 'X-token': token, 'Accept-Language': 'zh' } });
-  const body = await res.json();
-  assert(res.ok && body.code === 'S000', `GET ${path}: ${res.status} ${body.code} ${body.message}`);
-  return body.data;
-}
 
 export async function run({ browser, baseUrl, serverUrl }) {
   let probe;
@@ -35,7 +28,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
 
   await step("employee01's prefill comes from their employee record", async () => {
     token = (await loginThroughApi(serverUrl, 'employee01', 'demo123')).token;
-    prefill = await api(serverUrl, token, '/api/formwork/masterdata/prefill?docType=EX02');
+    prefill = await getData(serverUrl, token, '/api/formwork/masterdata/prefill?docType=EX02');
     for (const { answer } of FIELDS) assert(prefill[answer] && prefill[`${answer}Txt`], `the prefill names ${answer} with its name: ${JSON.stringify(prefill)}`);
     assertEqual(prefill.applicant, 'employee01', 'the applicant is the user');
   });
@@ -94,7 +87,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
   });
 
   await step('the stored document, loaded again, carries them', async () => {
-    const loaded = await api(serverUrl, token, `/api/galaxyform/yx/ap/head/load?businessId=${encodeURIComponent(stored.businessId)}&action=edit`);
+    const loaded = await getData(serverUrl, token, `/api/galaxyform/yx/ap/head/load?businessId=${encodeURIComponent(stored.businessId)}&action=edit`);
     for (const { field, answer } of FIELDS) assertEqual(loaded.head[field], prefill[answer], `stored head.${field}`);
     // The page (now in edit mode) shows what is stored, not a second prefill.
     await page.waitForURL(/businessId=/);

@@ -7,47 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, repoDir, scenario } from './harness.mjs';
+import { callApi, findRow, openWorklist, toolbar, waitForDocument } from './pages.mjs';
 
 const example = JSON.parse(readFileSync(join(repoDir, 'rules/examples/form/EX02.json'), 'utf8'));
-
-/** An API call from node with a session token; resolves {status, body}. */
-async function api(serverUrl, token, method, path, body) {
-  const res = await fetch(`${serverUrl}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-token': token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-/** Opens a sidebar entry (its group first) and waits for the worklist it shows. */
-async function openWorklist(page, group, code, list) {
-  const g = page.locator(`[data-menu-group="${group}"]`);
-  const head = g.locator('[aria-expanded]').first();
-  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
-  await g.locator(`[data-menu="${code}"]`).click();
-  await page.locator(`[data-page="worklist"][data-list="${list}"] [data-worklist-table][data-loaded="true"]`).waitFor();
-}
-
-/** Narrows the worklist on screen to one business id and waits for its row. */
-async function findRow(page, businessId) {
-  await page.locator('#worklist-businessId').fill(businessId);
-  const answer = page.waitForResponse((r) => r.url().includes('/worklist/query') && r.request().postData()?.includes(businessId));
-  await page.locator('[data-action="worklist-query"]').click();
-  assertEqual((await answer).status(), 200, 'worklist status');
-  const row = page.locator(`[data-worklist-table] tr[data-row="${businessId}"]`);
-  await row.waitFor();
-  return row;
-}
-
-async function toolbar(page) {
-  return page.locator('[data-toolbar] button[data-button]:not([disabled])').evaluateAll((els) => els.map((e) => e.getAttribute('data-button')));
-}
-
-async function waitForDocument(page, businessId) {
-  await page.locator(`[data-business-id="${businessId}"]`).waitFor();
-  await page.locator('[data-form-ready="true"]').waitFor();
-}
 
 export async function run({ browser, baseUrl, serverUrl }) {
   let page;
@@ -64,19 +26,19 @@ export async function run({ browser, baseUrl, serverUrl }) {
   await step('employee01 files an EX02 draft; another is submitted and rejected by manager01', async () => {
     const { token } = await loginThroughApi(serverUrl, 'employee01', 'demo123');
     const create = async (description) => {
-      const res = await api(serverUrl, token, 'POST', '/api/galaxyform/yx/ap/head/create?action=new', { ...example, head: { ...example.head, description } });
+      const res = await callApi(serverUrl, token, 'POST', '/api/galaxyform/yx/ap/head/create?action=new', { ...example, head: { ...example.head, description } });
       assertEqual(res.status, 200, `create (${res.body.message})`);
       return res.body.data.head.businessId;
     };
     toRecall = await create(recallText);
     rejected = await create(rejectText);
-    const submitted = await api(serverUrl, token, 'POST', '/api/galaxyform/process/startProcess?confirm=budget.weak', { businessId: rejected });
+    const submitted = await callApi(serverUrl, token, 'POST', '/api/galaxyform/process/startProcess?confirm=budget.weak', { businessId: rejected });
     assertEqual(submitted.status, 200, `submit (${submitted.body.message})`);
     const manager = (await loginThroughApi(serverUrl, 'manager01', 'demo123')).token;
-    const history = await api(serverUrl, manager, 'GET', `/api/galaxyform/process/history?businessId=${rejected}`);
+    const history = await callApi(serverUrl, manager, 'GET', `/api/galaxyform/process/history?businessId=${rejected}`);
     const taskId = history.body.data.openTask?.taskId;
     assert(taskId, `manager01 holds the open task of ${rejected}`);
-    const decided = await api(serverUrl, manager, 'POST', '/api/galaxyform/process/complete', { businessId: rejected, taskId, result: 'reject', comment: reason });
+    const decided = await callApi(serverUrl, manager, 'POST', '/api/galaxyform/process/complete', { businessId: rejected, taskId, result: 'reject', comment: reason });
     assertEqual(decided.status, 200, `reject (${decided.body.message})`);
     console.log(`     ${toRecall} to recall, ${rejected} rejected`);
   });
