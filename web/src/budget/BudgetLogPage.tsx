@@ -24,6 +24,7 @@ import { formatMoney } from '../widgets/money/money';
 import { movementsQuery, type BudgetFilter } from './api';
 import BudgetFilters from './BudgetFilters';
 import { documentHref, nodeText } from './format';
+import EmptyRow from '../masterdata/EmptyRow';
 
 const kinds = ['occupy', 'release', 'consume', 'adjust', 'import', 'confirm', 'reject'];
 
@@ -96,13 +97,7 @@ export default function BudgetLogPage({ title }: { title?: string }) {
                   <TableCell data-col="reason">{m.reason}</TableCell>
                 </TableRow>
               ))}
-              {data && data.rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t('budget.log.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
+              {data && data.rows.length === 0 && <EmptyRow columns={7} text={t('budget.log.empty')} />}
             </TableBody>
           </Table>
         </TableContainer>

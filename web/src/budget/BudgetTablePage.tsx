@@ -29,6 +29,7 @@ import BudgetFilters from './BudgetFilters';
 import HoldingsDialog from './HoldingsDialog';
 import RejectDialog from './RejectDialog';
 import { nodeText, usageText } from './format';
+import EmptyRow from '../masterdata/EmptyRow';
 
 /** table: maintain (create, edit); query: read with totals and usage, drill into holdings; adjust: raise or lower with a reason; confirmation: what waits for a second person. */
 export type BudgetTableMode = 'table' | 'query' | 'adjust' | 'confirmation';
@@ -198,11 +199,7 @@ export default function BudgetTablePage({ mode, title }: { mode: BudgetTableMode
                 </TableRow>
               ))}
               {data && data.rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns.length + 1} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {mode === 'confirmation' ? t('budget.confirm.empty') : t('budget.table.empty')}
-                  </TableCell>
-                </TableRow>
+                <EmptyRow columns={columns.length + 1} text={mode === 'confirmation' ? t('budget.confirm.empty') : t('budget.table.empty')} />
               )}
             </TableBody>
             {mode === 'query' && data && (

@@ -18,6 +18,7 @@ import { formatMoney } from '../widgets/money/money';
 import { departmentalQuery, type BudgetFilter, type DepartmentSum } from './api';
 import BudgetFilters from './BudgetFilters';
 import { usageText } from './format';
+import EmptyRow from '../masterdata/EmptyRow';
 
 /** The bars of the chart: one per department and period, stacked consumed + occupied + available (0 when overdrawn). */
 export function chartSeries(rows: DepartmentSum[]) {
@@ -89,13 +90,7 @@ export default function DepartmentalPage({ title }: { title?: string }) {
                   <TableCell align="right">{usageText(r)}</TableCell>
                 </TableRow>
               ))}
-              {list.data && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={9} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t('budget.dept.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
+              {list.data && rows.length === 0 && <EmptyRow columns={9} text={t('budget.dept.empty')} />}
             </TableBody>
           </Table>
         </TableContainer>

@@ -17,6 +17,7 @@ import { errorText } from '../api/client';
 import { formatMoney } from '../widgets/money/money';
 import { entriesQuery, type BudgetFilter } from './api';
 import { documentHref, nodeText } from './format';
+import EmptyRow from '../masterdata/EmptyRow';
 
 export interface EntriesTableProps {
   filter: BudgetFilter;
@@ -74,13 +75,7 @@ export default function EntriesTable({ filter, budgetId, businessId, holding, sh
                   <TableCell align="right">{formatMoney(e.released)}</TableCell>
                 </TableRow>
               ))}
-              {data && data.rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={8} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t('budget.entries.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
+              {data && data.rows.length === 0 && <EmptyRow columns={8} text={t('budget.entries.empty')} />}
             </TableBody>
           </Table>
         </TableContainer>

@@ -3,14 +3,14 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 
-/** The one row of a table with nothing to list, across its columns. */
-export default function EmptyRow({ columns }: { columns: number }) {
+/** The one row of a table with nothing to list, across its columns; text says what is missing (default: no records). */
+export default function EmptyRow({ columns, text }: { columns: number; text?: string }) {
   const { t } = useTranslation();
   return (
     <TableRow>
       <TableCell colSpan={columns} data-md-empty>
         <Typography variant="body2" color="text.secondary">
-          {t('md.list.empty')}
+          {text ?? t('md.list.empty')}
         </Typography>
       </TableCell>
     </TableRow>
