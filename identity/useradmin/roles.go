@@ -367,15 +367,8 @@ func roleHeld(id string, holders []string) error {
 // describeRole says in the audit event what a create or an update of a
 // role did.
 func describeRole(old *identity.Role, oldMenus []string, r identity.Role, menus []string) string {
-	var parts []string
-	field := func(name, was, is string) {
-		switch {
-		case old == nil && is != "":
-			parts = append(parts, name+"="+is)
-		case old != nil && was != is:
-			parts = append(parts, name+": "+was+" → "+is)
-		}
-	}
+	c := changes{create: old == nil}
+	field := c.field
 	var o identity.Role
 	if old != nil {
 		o = *old
@@ -397,13 +390,10 @@ func describeRole(old *identity.Role, oldMenus []string, r identity.Role, menus 
 		}
 	}
 	if len(added) > 0 {
-		parts = append(parts, "menus+="+strings.Join(added, ","))
+		c.parts = append(c.parts, "menus+="+strings.Join(added, ","))
 	}
 	if len(removed) > 0 {
-		parts = append(parts, "menus-="+strings.Join(removed, ","))
+		c.parts = append(c.parts, "menus-="+strings.Join(removed, ","))
 	}
-	if len(parts) == 0 {
-		return "no change"
-	}
-	return strings.Join(parts, "; ")
+	return c.String()
 }

@@ -321,15 +321,8 @@ type changeOf struct{ roles, companies []string }
 // describe says in the audit event what a create or an update did: the
 // fields set (create) or changed (update), never the password.
 func describe(old *identity.User, before *changeOf, u *identity.User, roles, companies []string) string {
-	var parts []string
-	field := func(name, was, is string) {
-		switch {
-		case old == nil && is != "":
-			parts = append(parts, name+"="+is)
-		case old != nil && was != is:
-			parts = append(parts, name+": "+was+" → "+is)
-		}
-	}
+	c := changes{create: old == nil}
+	field := c.field
 	var o identity.User
 	if old != nil {
 		o = *old
@@ -350,12 +343,33 @@ func describe(old *identity.User, before *changeOf, u *identity.User, roles, com
 	field("roles", strings.Join(b.roles, ","), strings.Join(roles, ","))
 	field("companies", strings.Join(b.companies, ","), strings.Join(companies, ","))
 	if old == nil && u.PasswordHash != "" {
-		parts = append(parts, "password set")
+		c.parts = append(c.parts, "password set")
 	}
-	if len(parts) == 0 {
+	return c.String()
+}
+
+// changes is what an audit event says a create or an update did: each
+// field set (create) or changed (update), "no change" when nothing did.
+type changes struct {
+	create bool
+	parts  []string
+}
+
+// field notes a field's value: set on a create, was → is on an update.
+func (c *changes) field(name, was, is string) {
+	switch {
+	case c.create && is != "":
+		c.parts = append(c.parts, name+"="+is)
+	case !c.create && was != is:
+		c.parts = append(c.parts, name+": "+was+" → "+is)
+	}
+}
+
+func (c *changes) String() string {
+	if len(c.parts) == 0 {
 		return "no change"
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(c.parts, "; ")
 }
 
 // sortedUnique sorts a list and drops repeats and blanks.

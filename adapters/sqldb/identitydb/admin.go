@@ -72,17 +72,26 @@ func (s *IdentityStore) RoleMenuCodes(ctx context.Context) (map[string][]string,
 	return out, nil
 }
 
+// insertNew inserts row, a user or a role: useradmin.ErrExists when one
+// with its key is there already.
+func insertNew(tx *gorm.DB, row any) error {
+	res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(row)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return useradmin.ErrExists
+	}
+	return nil
+}
+
 // SaveUser implements useradmin.Store.
 func (s *IdentityStore) SaveUser(ctx context.Context, ch useradmin.Change) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		row := User(ch.User)
 		if ch.Create {
-			res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
-			if res.Error != nil {
-				return res.Error
-			}
-			if res.RowsAffected == 0 {
-				return useradmin.ErrExists
+			if err := insertNew(tx, &row); err != nil {
+				return err
 			}
 		} else {
 			res := tx.Model(&User{}).Where("username = ? AND version = ?", row.Username, ch.Version).Updates(map[string]any{

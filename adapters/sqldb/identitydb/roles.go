@@ -6,7 +6,6 @@ import (
 	"formwork/identity/useradmin"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // The roles' part of useradmin.Store: roles created, changed and deleted by
@@ -24,12 +23,8 @@ func (s *IdentityStore) SaveRole(ctx context.Context, ch useradmin.RoleChange) e
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		row := Role(ch.Role)
 		if ch.Create {
-			res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
-			if res.Error != nil {
-				return res.Error
-			}
-			if res.RowsAffected == 0 {
-				return useradmin.ErrExists
+			if err := insertNew(tx, &row); err != nil {
+				return err
 			}
 		} else {
 			res := tx.Model(&Role{}).Where("id = ?", row.ID).Updates(map[string]any{"title_zh": row.TitleZh, "title_en": row.TitleEn,
