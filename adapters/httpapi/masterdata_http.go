@@ -102,35 +102,14 @@ func recordQueryOf(c echo.Context) (masterdata.Query, error) {
 		active := a == "true"
 		q.Active = &active
 	default:
-		return q, badParam("active", "true or false", a)
+		return q, kit.BadParam("active", "true or false", a)
 	}
 	var err error
-	if q.Page, err = intParam(c, "page"); err != nil {
+	if q.Page, err = kit.IntParam(c, "page"); err != nil {
 		return q, err
 	}
-	q.PageSize, err = intParam(c, "pageSize")
+	q.PageSize, err = kit.IntParam(c, "pageSize")
 	return q, err
-}
-
-// intParam is a whole-number query parameter; 0 when absent.
-func intParam(c echo.Context, name string) (int, error) {
-	v := c.QueryParam(name)
-	if v == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 {
-		return 0, badParam(name, "a whole number", v)
-	}
-	return n, nil
-}
-
-func badParam(name, want, got string) error {
-	g := engine.Clip(got, 40)
-	return engine.Refuse(engine.EINVALID, name, engine.Text{
-		"zh": fmt.Sprintf("参数 %s 应为 %s，而不是 %q", name, want, g),
-		"en": fmt.Sprintf("%s must be %s, not %q", name, want, g),
-		"th": fmt.Sprintf("พารามิเตอร์ %s ต้องเป็น %s ไม่ใช่ %q", name, want, g)})
 }
 
 // recordView is a record as answered, its display field in the request's
@@ -174,7 +153,7 @@ func (s *Server) displayOf(r *masterdata.Record, lang string) string {
 func keyParam(c echo.Context) (string, error) {
 	key, err := url.PathUnescape(c.Param("key"))
 	if err != nil {
-		return "", badParam("key", "a URL-encoded key", c.Param("key"))
+		return "", kit.BadParam("key", "a URL-encoded key", c.Param("key"))
 	}
 	return key, nil
 }
@@ -264,7 +243,7 @@ func (s *Server) deactivateMasterRecord(c echo.Context) error {
 	}
 	version, err := strconv.ParseInt(c.QueryParam("version"), 10, 64)
 	if err != nil || version < 1 {
-		return badParam("version", "the version read (a whole number from 1)", c.QueryParam("version"))
+		return kit.BadParam("version", "the version read (a whole number from 1)", c.QueryParam("version"))
 	}
 	r, err := s.masterData.Deactivate(c.Request().Context(), actorOf(c), c.Param("type"), key, version)
 	if err != nil {
@@ -298,10 +277,10 @@ func (s *Server) masterRecordNames(c echo.Context) error {
 func (s *Server) masterDataEvents(c echo.Context) error {
 	q := masterdata.EventQuery{Type: c.Param("type"), Key: c.QueryParam("key")}
 	var err error
-	if q.Page, err = intParam(c, "page"); err != nil {
+	if q.Page, err = kit.IntParam(c, "page"); err != nil {
 		return err
 	}
-	if q.PageSize, err = intParam(c, "pageSize"); err != nil {
+	if q.PageSize, err = kit.IntParam(c, "pageSize"); err != nil {
 		return err
 	}
 	page, err := s.masterData.Events(c.Request().Context(), actorOf(c), q)

@@ -7,9 +7,7 @@ package adminapi
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
-	"strconv"
 
 	"formwork/adapters/httpapi/kit"
 	"formwork/engine"
@@ -90,29 +88,12 @@ func refusal(c echo.Context, err error) error {
 	return err
 }
 
-// intParam is a whole-number query parameter; 0 when absent.
-func intParam(c echo.Context, name string) (int, error) {
-	v := c.QueryParam(name)
-	if v == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 {
-		g := engine.Clip(v, 40)
-		return 0, engine.Refuse(engine.EINVALID, name, engine.Text{
-			"zh": fmt.Sprintf("参数 %s 应为非负整数，而不是 %q", name, g),
-			"en": fmt.Sprintf("%s must be a whole number, not %q", name, g),
-			"th": fmt.Sprintf("พารามิเตอร์ %s ต้องเป็นจำนวนเต็มที่ไม่ติดลบ ไม่ใช่ %q", name, g)})
-	}
-	return n, nil
-}
-
 // paging reads page and pageSize.
 func paging(c echo.Context) (page, size int, err error) {
-	if page, err = intParam(c, "page"); err != nil {
+	if page, err = kit.IntParam(c, "page"); err != nil {
 		return 0, 0, err
 	}
-	size, err = intParam(c, "pageSize")
+	size, err = kit.IntParam(c, "pageSize")
 	return page, size, err
 }
 

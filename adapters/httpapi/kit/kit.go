@@ -6,8 +6,10 @@
 package kit
 
 import (
+	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"formwork/engine"
@@ -117,4 +119,26 @@ func ReadUpload(c echo.Context, contentType string) ([]byte, error) {
 			"th": "กรุณาส่งไฟล์ xlsx เป็นเนื้อหา (Content-Type: " + contentType + ")"})
 	}
 	return io.ReadAll(c.Request().Body) // the body limit answers 413 itself
+}
+
+// BadParam refuses the query or path parameter name: it must be want, not got.
+func BadParam(name, want, got string) error {
+	g := engine.Clip(got, 40)
+	return engine.Refuse(engine.EINVALID, name, engine.Text{
+		"zh": fmt.Sprintf("参数 %s 应为 %s，而不是 %q", name, want, g),
+		"en": fmt.Sprintf("%s must be %s, not %q", name, want, g),
+		"th": fmt.Sprintf("พารามิเตอร์ %s ต้องเป็น %s ไม่ใช่ %q", name, want, g)})
+}
+
+// IntParam is a whole-number (>= 0) query parameter; 0 when absent.
+func IntParam(c echo.Context, name string) (int, error) {
+	v := c.QueryParam(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, BadParam(name, "a whole number", v)
+	}
+	return n, nil
 }
