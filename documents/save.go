@@ -212,31 +212,24 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 }
 
 // insert numbers a checked new document, fills in the server's fields and
-// stores it with its create event.
+// stores it with its create event (in the store's next group commit).
 func (s *Service) insert(ctx context.Context, w write) (*Record, error) {
 	now := s.now()
-	number, err := s.store.Number(ctx, w.doc.Type.Code, now)
-	if err != nil {
-		return nil, err
-	}
-	defer number.Abandon()
-	id := number.BusinessID()
-	head := w.doc.Head()
-	head["businessId"] = id
-	head["version"] = 1
-	head["schemaVersion"] = w.doc.Type.Version
-	head["status"] = "draft"
-	head["createBy"] = w.by
-	head["createAt"] = now.Format("2006-01-02 15:04:05")
-	rec, err := RecordOf(w.doc)
-	if err != nil {
-		return nil, err
-	}
-	rec.CreatedAt, rec.UpdatedAt = now, now
-	if err := number.Insert(rec, &Event{BusinessID: id, At: now, Actor: w.by, ToStatus: rec.Status, Action: "create"}); err != nil {
-		return nil, err
-	}
-	return rec, nil
+	return s.store.Create(ctx, w.doc.Type.Code, now, func(id string) (*Record, *Event, error) {
+		head := w.doc.Head()
+		head["businessId"] = id
+		head["version"] = 1
+		head["schemaVersion"] = w.doc.Type.Version
+		head["status"] = "draft"
+		head["createBy"] = w.by
+		head["createAt"] = now.Format("2006-01-02 15:04:05")
+		rec, err := RecordOf(w.doc)
+		if err != nil {
+			return nil, nil, err
+		}
+		rec.CreatedAt, rec.UpdatedAt = now, now
+		return rec, &Event{BusinessID: id, At: now, Actor: w.by, ToStatus: rec.Status, Action: "create"}, nil
+	})
 }
 
 // replace writes a checked change of a stored document over it, if no one

@@ -82,6 +82,21 @@ func (n *memNumber) Abandon() {
 	}
 }
 
+// Create numbers, builds and inserts in one step, as the SQL store's group
+// commit does for each create it holds (a refused build abandons the number).
+func (m *memStore) Create(ctx context.Context, docType string, at time.Time, build func(string) (*documents.Record, *documents.Event, error)) (*documents.Record, error) {
+	number, _ := m.Number(ctx, docType, at)
+	defer number.Abandon()
+	rec, ev, err := build(number.BusinessID())
+	if err != nil {
+		return nil, err
+	}
+	if err := number.Insert(rec, ev); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
 func (m *memStore) Update(_ context.Context, rec *documents.Record, expectVersion int, ev *documents.Event) (bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

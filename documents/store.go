@@ -12,6 +12,12 @@ type Store interface {
 	// more digits past 9999) in a transaction it leaves open for the
 	// finished record (Numbered.Insert) or for Abandon.
 	Number(ctx context.Context, docType string, at time.Time) (Numbered, error)
+	// Create numbers a new document of docType on the day of at and
+	// stores the record build makes of that number, with its event, in
+	// one transaction, possibly shared with other creates (a group
+	// commit); it answers only after that transaction committed. build
+	// may be called more than once; the record of its last call is stored.
+	Create(ctx context.Context, docType string, at time.Time, build func(businessID string) (*Record, *Event, error)) (*Record, error)
 	// Update replaces the stored document if its version is still
 	// expectVersion, writing ev (when not nil) in the same transaction; it
 	// reports false, writing nothing, when the version is not the latest.

@@ -6,17 +6,46 @@ import (
 	"fmt"
 	"time"
 
+	"formwork/adapters/sqldb/groupcommit"
 	"formwork/documents"
 	"formwork/engine"
 
 	"gorm.io/gorm"
 )
 
-// DocumentStore keeps documents (documents.Store).
-type DocumentStore struct{ db *gorm.DB }
+// DocumentStore keeps documents (documents.Store). New documents are
+// written in group commits (groupcommit).
+type DocumentStore struct {
+	db     *gorm.DB
+	writer *groupcommit.Writer
+}
 
 // NewDocumentStore is the document store on db (migrated).
-func NewDocumentStore(db *gorm.DB) *DocumentStore { return &DocumentStore{db: db} }
+func NewDocumentStore(db *gorm.DB) *DocumentStore {
+	s := &DocumentStore{db: db}
+	if sqlDB, err := db.DB(); err == nil {
+		s.writer = groupcommit.New(sqlDB, db.Dialector.Name() == "postgres")
+	}
+	return s
+}
+
+// GroupCommits is the number of group commits of new documents and of the
+// documents they stored.
+func (s *DocumentStore) GroupCommits() (commits, creates int64) {
+	if s.writer == nil {
+		return 0, 0
+	}
+	return s.writer.Stats()
+}
+
+// Create numbers and stores a new document in the next group commit
+// (documents.Store).
+func (s *DocumentStore) Create(ctx context.Context, docType string, at time.Time, build func(string) (*documents.Record, *documents.Event, error)) (*documents.Record, error) {
+	if s.writer == nil {
+		return nil, errors.New("the document store has no database connection")
+	}
+	return s.writer.Create(ctx, docType, at, build)
+}
 
 var _ documents.Store = (*DocumentStore)(nil)
 

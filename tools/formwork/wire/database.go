@@ -57,7 +57,7 @@ func Open(dsn, dataDir string) (*gorm.DB, error) {
 			}
 			dsn = filepath.Join(dataDir, "formwork.db")
 		}
-		db, err = gorm.Open(sqlite.Open(dsn+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)"), cfg)
+		db, err = gorm.Open(sqlite.Open(dsn+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"), cfg)
 		if err == nil {
 			// SQLite allows one writer; one connection keeps writes ordered
 			// instead of failing with SQLITE_BUSY.

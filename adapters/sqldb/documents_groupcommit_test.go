@@ -1,0 +1,83 @@
+package sqldb_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"formwork/adapters/sqldb"
+	"formwork/adapters/sqldb/sqldbtest"
+	"formwork/documents"
+
+	"github.com/shopspring/decimal"
+	"gorm.io/gorm"
+)
+
+// Concurrent creates share transactions (fewer commits than creates), every
+// answered create is stored with its event, numbers are unique and without
+// gaps, and a create whose record cannot be built refuses only itself.
+func TestGroupCommitCreates(t *testing.T) {
+	sqldbtest.ForEachDB(t, sqldb.DocumentModels(), func(t *testing.T, db *gorm.DB) {
+		store := sqldb.NewDocumentStore(db)
+		at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+		const n = 96
+		refused := errors.New("refused")
+		var (
+			wg  sync.WaitGroup
+			mu  sync.Mutex
+			ids []string
+		)
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rec, err := store.Create(context.Background(), "EX02", at, func(id string) (*documents.Record, *documents.Event, error) {
+					if i%10 == 3 {
+						return nil, nil, refused
+					}
+					rec := &documents.Record{BusinessID: id, DocType: "EX02", Status: "draft", Amount: decimal.RequireFromString("12.30"),
+						Version: 1, SchemaVersion: 1, Body: fmt.Sprintf(`{"head":{"businessId":%q,"n":%d}}`, id, i), CreatedAt: at, UpdatedAt: at}
+					return rec, &documents.Event{BusinessID: id, At: at, Actor: "u", ToStatus: "draft", Action: "create"}, nil
+				})
+				if i%10 == 3 {
+					if !errors.Is(err, refused) {
+						t.Errorf("create %d: %v, want refused", i, err)
+					}
+					return
+				}
+				if err != nil {
+					t.Errorf("create %d: %v", i, err)
+					return
+				}
+				mu.Lock()
+				ids = append(ids, rec.BusinessID)
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		sort.Strings(ids)
+		for k, id := range ids {
+			if want := fmt.Sprintf("EX02202611240%03d", k+1); id != want {
+				t.Fatalf("number %d is %s, want %s (numbers %v)", k, id, want, ids)
+			}
+			rec, err := store.Get(context.Background(), id)
+			if err != nil || rec.Edition != "form" || !rec.Amount.Equal(decimal.RequireFromString("12.3")) || rec.Status != "draft" {
+				t.Fatalf("stored %s: %+v %v", id, rec, err)
+			}
+		}
+		var events int64
+		db.Table("document_events").Where("action = ?", "create").Count(&events)
+		if int(events) != len(ids) || len(ids) != n-10 {
+			t.Errorf("%d documents, %d events, want %d", len(ids), events, n-10)
+		}
+		commits, creates := store.GroupCommits()
+		t.Logf("%d creates in %d commits", creates, commits)
+		if creates != int64(len(ids)) || commits >= creates {
+			t.Errorf("%d creates in %d commits: no group commit", creates, commits)
+		}
+	})
+}
