@@ -4,7 +4,7 @@ ADDR ?= 127.0.0.1:8080
 NPM_FLAGS ?= --no-audit --no-fund
 FUZZTIME ?= 10s
 
-.PHONY: help run build web test test-go lint replay release bench fuzz chromium clean
+.PHONY: help run build web test test-go lint replay release bench fuzz chromium clean bench-compare bench-memory
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -48,6 +48,24 @@ bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; w
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
 	$(GO) test ./adapters/httpapi -run '^$$' -bench 'SaveSQLite|LoadSQLite|RawInsertSQLite' -benchtime 3s
 	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
+
+POCKETBASE_VERSION ?= v0.39.11
+BENCH_CLIENTS ?= 32
+BENCH_TIME ?= 10s
+
+bin/formwork-api: $(shell find . -name '*.go' -not -path './web/*' -type f 2>/dev/null) go.mod go.sum
+	$(GO) build -o $@ ./tools/formwork
+
+bin/pocketbase-$(POCKETBASE_VERSION):
+	mkdir -p bin/pocketbase-build
+	cd bin && GOBIN=$(CURDIR)/bin/pocketbase-build GOFLAGS= $(GO) install github.com/pocketbase/pocketbase/examples/base@$(POCKETBASE_VERSION)
+	mv bin/pocketbase-build/base $@ && rmdir bin/pocketbase-build
+
+bench-compare: bin/formwork-api bin/pocketbase-$(POCKETBASE_VERSION) ## formwork beside PocketBase (built with go install), same load generator: create and load by id
+	$(GO) run ./tools/benchcompare -formwork bin/formwork-api -pocketbase bin/pocketbase-$(POCKETBASE_VERSION) -c $(BENCH_CLIENTS) -d $(BENCH_TIME)
+
+bench-memory: bin/formwork-api ## formwork's resident memory after 100,000 creates and with 1,000 sessions
+	$(GO) run ./tools/benchcompare -formwork bin/formwork-api -memory 100000 -sessions 1000 -c $(BENCH_CLIENTS)
 
 fuzz: ## run each engine fuzz target for FUZZTIME (make fuzz FUZZTIME=30s); their seed corpora run in every go test
 	$(GO) test ./engine -run '^$$' -fuzz '^FuzzDocument$$' -fuzztime $(FUZZTIME)

@@ -1,0 +1,238 @@
+// Command benchcompare measures formwork beside PocketBase on the same
+// machine in the same run (make bench-compare): both servers started fresh
+// on SQLite in temporary folders, driven by the same load generator (c
+// concurrent clients for d each): create of the seeds' 1.3 KB EX02 travel
+// claim (formwork: checked and stored; PocketBase: the same JSON as a
+// record of a collection without rules) and load by id (formwork: head/load;
+// PocketBase: the record view). It prints both rates and their ratio beside
+// the targets.
+//
+// With -memory N it instead creates N documents in formwork and signs in
+// -sessions times, then prints the server's resident memory (VmRSS).
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+func main() {
+	formwork := flag.String("formwork", "bin/formwork", "the formwork binary")
+	pocketbase := flag.String("pocketbase", "bin/base", "the PocketBase binary (examples/base)")
+	claimFile := flag.String("claim", "seeds/documents/EX02-travel.json", "the document created")
+	clients := flag.Int("c", 32, "concurrent clients")
+	duration := flag.Duration("d", 10*time.Second, "duration of each measurement")
+	memory := flag.Int("memory", 0, "instead of comparing: create this many documents and report formwork's resident memory")
+	sessions := flag.Int("sessions", 1000, "with -memory: sessions opened before the report")
+	flag.Parse()
+	claim, err := os.ReadFile(*claimFile)
+	if err != nil {
+		fail(err)
+	}
+	if *memory > 0 {
+		err = reportMemory(*formwork, claim, *clients, *memory, *sessions)
+	} else {
+		err = compare(*formwork, *pocketbase, claim, *clients, *duration)
+	}
+	if err != nil {
+		fail(err)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "benchcompare:", err)
+	os.Exit(1)
+}
+
+// compare runs both servers one after the other and prints the figures.
+func compare(formworkBin, pocketbaseBin string, claim []byte, c int, d time.Duration) error {
+	fw, err := startFormwork(formworkBin)
+	if err != nil {
+		return err
+	}
+	fwCreate, fwLoad, err := fw.measure(claim, c, d)
+	fw.stop()
+	if err != nil {
+		return fmt.Errorf("formwork: %w", err)
+	}
+	pb, err := startPocketBase(pocketbaseBin)
+	if err != nil {
+		return err
+	}
+	pbCreate, pbLoad, err := pb.measure(claim, c, d)
+	pb.stop()
+	if err != nil {
+		return fmt.Errorf("pocketbase: %w", err)
+	}
+	fmt.Printf("%d clients, %s each, %d-byte EX02 claim\n", c, d, len(claim))
+	fmt.Printf("create  formwork %8.0f/s  pocketbase %8.0f/s  ratio %.2fx  (target >= 1.70x) %s\n", fwCreate, pbCreate, fwCreate/pbCreate, verdict(fwCreate/pbCreate >= 1.7))
+	fmt.Printf("load    formwork %8.0f/s  pocketbase %8.0f/s  ratio %.2fx  (target >= 1.50x) %s\n", fwLoad, pbLoad, fwLoad/pbLoad, verdict(fwLoad/pbLoad >= 1.5))
+	return nil
+}
+
+func verdict(met bool) string {
+	if met {
+		return "met"
+	}
+	return "BELOW TARGET"
+}
+
+// target is a server under measurement: how to create and how to load.
+type target struct {
+	cmd    *exec.Cmd
+	url    string
+	dir    string
+	stderr *bytes.Buffer
+	create func(client *http.Client, claim []byte) (string, error) // the new id
+	load   func(client *http.Client, id string) error
+}
+
+// measure drives creates for d, then loads of one created id for d.
+func (t *target) measure(claim []byte, c int, d time.Duration) (creates, loads float64, err error) {
+	client := newClient(c)
+	id, err := t.create(client, claim)
+	if err != nil {
+		return 0, 0, err
+	}
+	if creates, err = drive(c, d, func() error { _, err := t.create(client, claim); return err }); err != nil {
+		return 0, 0, err
+	}
+	loads, err = drive(c, d, func() error { return t.load(client, id) })
+	return creates, loads, err
+}
+
+func newClient(c int) *http.Client {
+	return &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: c, MaxConnsPerHost: c}}
+}
+
+// drive runs do from c clients for d; the rate of successes, or the first
+// error when more than 1% failed.
+func drive(c int, d time.Duration, do func() error) (float64, error) {
+	var ok, failed atomic.Int64
+	var firstErr atomic.Value
+	deadline := time.Now().Add(d)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range c {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				if err := do(); err != nil {
+					failed.Add(1)
+					firstErr.CompareAndSwap(nil, err)
+					continue
+				}
+				ok.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start).Seconds()
+	if n := failed.Load(); n*100 > ok.Load()+n {
+		return 0, fmt.Errorf("%d of %d requests failed, first: %v", n, ok.Load()+n, firstErr.Load())
+	}
+	return float64(ok.Load()) / elapsed, nil
+}
+
+func (t *target) stop() {
+	_ = t.cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { _ = t.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(15 * time.Second):
+		_ = t.cmd.Process.Kill()
+	}
+	os.RemoveAll(t.dir)
+}
+
+// send makes one request and decodes a JSON answer into into (when not nil).
+func send(client *http.Client, method, url string, body []byte, header map[string]string, into any) error {
+	var r io.Reader
+	if body != nil {
+		r = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(context.Background(), method, url, r)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode/100 != 2 {
+		b, _ := io.ReadAll(io.LimitReader(res.Body, 300))
+		return fmt.Errorf("%s %s: %s %s", method, url, res.Status, b)
+	}
+	if into == nil {
+		_, err = io.Copy(io.Discard, res.Body)
+		return err
+	}
+	return json.NewDecoder(res.Body).Decode(into)
+}
+
+// freePort is a free TCP port on 127.0.0.1.
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+// waitLine starts cmd and waits for a line of its output starting with
+// prefix; the rest of that line is answered.
+func waitLine(cmd *exec.Cmd, prefix string) (string, *bytes.Buffer, error) {
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	stderr := &bytes.Buffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if l := sc.Text(); strings.Contains(l, prefix) {
+				select {
+				case found <- strings.TrimSpace(l[strings.Index(l, prefix)+len(prefix):]):
+				default:
+				}
+			}
+		}
+	}()
+	select {
+	case l := <-found:
+		return l, stderr, nil
+	case <-time.After(90 * time.Second):
+		_ = cmd.Process.Kill()
+		return "", nil, fmt.Errorf("%s did not start: %s", filepath.Base(cmd.Path), stderr)
+	}
+}
+
+var errNoID = errors.New("the answer has no id")
