@@ -164,13 +164,21 @@ func (w *Writer) write(jobs []*job) (err error) {
 		return fmt.Errorf("commit documents: %w", err)
 	}
 	w.commits.Add(1)
+	allCommits.Add(1)
 	for _, j := range jobs {
 		if j.err == nil {
 			w.creates.Add(1)
+			allCreates.Add(1)
 		}
 	}
 	return nil
 }
+
+// allCommits and allCreates count over every writer of the process.
+var allCommits, allCreates atomic.Int64
+
+// Totals is Stats over every writer of the process (for benchmarks).
+func Totals() (commits, creates int64) { return allCommits.Load(), allCreates.Load() }
 
 // Stats is the number of transactions committed and of creates they held.
 func (w *Writer) Stats() (commits, creates int64) { return w.commits.Load(), w.creates.Load() }
