@@ -44,10 +44,12 @@ replay: ## replay the rule fixtures of rules/fixtures
 release: ## record the catalogue as released (snapshots + lock) after review
 	$(GO) run ./tools/formwork lint --release .
 
-bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; worklists on PostgreSQL)
-	$(GO) test ./engine -run '^$$' -bench . -benchmem
-	$(GO) test ./adapters/httpapi -run '^$$' -bench 'SaveSQLite|LoadSQLite|RawInsertSQLite' -benchtime 3s
-	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
+bench: ## Go benchmarks, every speed figure printed beside its target at the end (engine, saves and raw inserts on SQLite and PostgreSQL, worklists)
+	@mkdir -p bin && uptime > bin/bench.txt && cat bin/bench.txt
+	$(GO) test ./engine -run '^$$' -bench . -benchmem 2>&1 | tee -a bin/bench.txt
+	$(GO) test ./adapters/httpapi -run '^$$' -bench '^Benchmark(Save|Load|RawInsert)(SQLite|Postgres)$$' -benchtime 3s 2>&1 | tee -a bin/bench.txt
+	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x 2>&1 | tee -a bin/bench.txt
+	$(GO) run ./tools/benchreport < bin/bench.txt
 
 POCKETBASE_VERSION ?= v0.39.11
 BENCH_CLIENTS ?= 32

@@ -24,6 +24,9 @@ func ex02WithLines(n int, items bool) []byte {
 		}
 	}
 	doc["lineList"] = lines
+	// paid in full: the rest amount (amount - payments) is 0
+	cents := n * 1234
+	doc["paymentList"].([]any)[0].(obj)["paymentAmount"] = json.Number(fmt.Sprintf("%d.%02d", cents/100, cents%100))
 	if items {
 		doc["itemList"] = rows
 	}
