@@ -26,7 +26,8 @@ func NewService(store Store, book *Book) *Service { return &Service{store: store
 // outstanding (besides what doc itself holds) and what was verified
 // before, the pre-application's amount; on the head outstandAmount (the
 // applicant's outstanding loans, or an advance document's own outstanding)
-// and verifiedAmount (what doc writes off on loans). prev, the stored
+// and verifiedAmount (what doc writes off on loans and prepayments, money
+// paid out before). prev, the stored
 // document an update changes, gets the same values, so that they are no
 // change of the user's. It returns the findings about the rows: an
 // unknown advance, someone else's, one of the wrong kind, a negative
@@ -67,7 +68,7 @@ func (s *Service) Derive(ctx context.Context, doc, prev *engine.Document) ([]eng
 			findings = append(findings, exceeds(ref, *a, max(available-used[k], 0)))
 		}
 		used[k] += ref.Amount
-		if a.Kind == KindLoan {
+		if a.Kind == KindLoan || a.Kind == KindPrepayment { // money paid out before: what is left to pay is less
 			verified += ref.Amount
 		}
 	}
