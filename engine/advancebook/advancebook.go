@@ -106,6 +106,16 @@ func (b *Book) EffectOf(docType string) string {
 // Accepts tells whether the reference table may name an advance of kind.
 func (r Reference) Accepts(kind string) bool { return slices.Contains(r.Kinds, kind) }
 
+// bookFile is the file's shape, for its JSON Schema.
+type bookFile struct {
+	Advances   []AdvanceType `yaml:"advances" doc:"document types whose approval creates advances"`
+	References []Reference   `yaml:"references" doc:"tables by which documents name advances"`
+	Effects    []Effect      `yaml:"effects" doc:"what a document type does to the advances it names (default writeOff)"`
+}
+
+// YAMLType is the Go type of the file, for its JSON Schema.
+func YAMLType() reflect.Type { return reflect.TypeOf(bookFile{}) }
+
 type bookYAML struct {
 	Advances   []yaml.Node `yaml:"advances"`
 	References []yaml.Node `yaml:"references"`
