@@ -24,13 +24,45 @@ func TestOutstandingAndStatus(t *testing.T) {
 	}
 }
 
-func TestKindOf(t *testing.T) {
-	for _, c := range []struct{ docType, edition, kind string }{
-		{"EX04", "form", KindLoan}, {"B01", "travel", KindLoan}, {"B01", "form", ""}, {"AK", "form", KindLoan},
-		{"EX01", "form", KindPreApplication}, {"AA", "form", KindPrepayment}, {"AX", "form", KindWithholding}, {"EX02", "form", ""},
+// tables are the reference tables as schemas/_advances.yaml declares them.
+var tables = map[string]engine.AdvanceReference{
+	"outStandList":  {List: "outStandList", ID: "advBusinessId", Item: "advBusinessItem", Amount: "verAmount", Kinds: []string{KindLoan, KindPrepayment}},
+	"refAdvApplies": {List: "refAdvApplies", ID: "advBusinessId", Item: "advBusinessItem", Amount: "verAmount", Kinds: []string{KindPreApplication}},
+	"withHoldRefs":  {List: "withHoldRefs", ID: "withholdBusinessId", Item: "withholdItem", Amount: "amount", Kinds: []string{KindWithholding}},
+}
+
+func TestResolveLine(t *testing.T) {
+	loan := []Advance{{BusinessID: "EX04-1"}}
+	accruals := []Advance{{BusinessID: "AX-1", Item: "1"}, {BusinessID: "AX-1", Item: "2"}}
+	one := []Advance{{BusinessID: "AA-1", Item: "1"}}
+	ref := func(item string) Ref {
+		return Ref{List: "withHoldRefs", Row: 2, AdvanceID: "AX-1", Item: item, table: tables["withHoldRefs"]}
+	}
+	for _, c := range []struct {
+		name     string
+		ref      Ref
+		lines    []Advance
+		wantItem string
+		wantRule string
+	}{
+		{"per document, no line named", ref(""), loan, "", ""},
+		{"per document, a line named", ref("7"), loan, "", ""},
+		{"second line", ref("2"), accruals, "2", ""},
+		{"no line named of several", ref(""), accruals, "", RuleLineRequired},
+		{"unknown line", ref("3"), accruals, "", RuleUnknownLine},
+		{"the only line, none named", ref(""), one, "1", ""},
+		{"unknown advance", ref("1"), nil, "", ""},
 	} {
-		if got := KindOf(c.docType, c.edition); got != c.kind {
-			t.Errorf("KindOf(%s, %s) = %q, want %q", c.docType, c.edition, got, c.kind)
+		a, f := resolve(c.ref, c.lines)
+		switch {
+		case c.wantRule != "":
+			if f == nil || f.Rule != c.wantRule || f.Path != "withHoldRefs[1].withholdItem" || f.Message["th"] == "" {
+				t.Errorf("%s: %+v, want %s", c.name, f, c.wantRule)
+			}
+		case f != nil:
+			t.Errorf("%s: %+v", c.name, *f)
+		case c.lines == nil && a != nil, c.lines != nil && (a == nil || a.Item != c.wantItem):
+			t.Errorf("%s: %+v, want line %q", c.name, a, c.wantItem)
 		}
 	}
 }
@@ -40,8 +72,7 @@ func TestMayRefer(t *testing.T) {
 	prepay := &Advance{BusinessID: "AA-1", Kind: KindPrepayment, Applicant: "buyer", CompanyCode: "1000"}
 	pre := &Advance{BusinessID: "EX01-1", Kind: KindPreApplication, Applicant: "employee01", CompanyCode: "1000"}
 	ref := func(list string, row int, amount Money) Ref {
-		l := listOf(list)
-		return Ref{List: list, Row: row, Amount: amount, field: l.Amount, kinds: l.Kinds}
+		return Ref{List: list, Row: row, Amount: amount, table: tables[list]}
 	}
 	for _, c := range []struct {
 		name               string
@@ -76,8 +107,7 @@ func TestMayRefer(t *testing.T) {
 }
 
 func TestExceedsNamesRowAndAmount(t *testing.T) {
-	l := listOf("outStandList")
-	f := exceeds(Ref{List: "outStandList", Row: 3, AdvanceID: "EX04-1", Amount: 500001, field: l.Amount}, 500000)
+	f := exceeds(Ref{List: "outStandList", Row: 3, AdvanceID: "EX04-1", Amount: 500001, table: tables["outStandList"]}, Advance{BusinessID: "EX04-1"}, 500000)
 	if f.Path != "outStandList[2].verAmount" || f.Rule != RuleExceeds || !strings.Contains(f.Message["en"], "Row 3") ||
 		!strings.Contains(f.Message["zh"], "5000.00") || f.Severity != engine.SeverityError {
 		t.Errorf("%+v", f)

@@ -1,9 +1,10 @@
 // Package advances keeps the advances of the portal (issue 12 item 4):
-// loans (EX04, the travel edition's B01, AK), pre-applications (EX01),
-// prepayments (AA) and withholdings (AX), each with its amount, what was
+// loans, pre-applications, prepayments and withholdings (which document
+// types create which: schemas/_advances.yaml), each with its amount, what was
 // paid out, written off, returned and repaid, and what is outstanding. The
 // server maintains them from the lifecycle: an approved advance document
-// creates its advance; a document referring to advances (a claim writing
+// creates its advance, or one per line where the book says so (AA's
+// prepayment lines, AX's accrual lines); a document referring to advances (a claim writing
 // off, a repayment, a withholding reversal) holds its amounts when it is
 // submitted, settles them when it is approved and gives them back when it
 // is rejected, recalled or voided. The invariant written off + repaid +
@@ -12,10 +13,10 @@
 package advances
 
 import (
-	"slices"
 	"time"
 
 	"formwork/budget"
+	"formwork/engine"
 )
 
 // Money is an amount in cents.
@@ -41,6 +42,7 @@ const (
 // Advance is one advance and its amounts.
 type Advance struct {
 	BusinessID  string    `json:"businessId"`
+	Item        string    `json:"item,omitempty"` // the line, for an advance kept per line
 	DocType     string    `json:"docType"`
 	Kind        string    `json:"kind"`
 	Applicant   string    `json:"applicant"`
@@ -61,6 +63,33 @@ type Advance struct {
 // written off, returned, repaid and what submitted documents hold.
 func (a Advance) Outstanding() Money {
 	return a.PaidOut - a.WrittenOff - a.Returned - a.Repaid - a.Held
+}
+
+// Total is the advance of a document kept per line as a whole: its lines'
+// amounts added up (Item blank); the one line itself otherwise.
+func Total(lines []Advance) Advance {
+	if len(lines) == 0 {
+		return Advance{}
+	}
+	t := lines[0]
+	t.Item = ""
+	for _, l := range lines[1:] {
+		t.Amount += l.Amount
+		t.PaidOut += l.PaidOut
+		t.WrittenOff += l.WrittenOff
+		t.Returned += l.Returned
+		t.Repaid += l.Repaid
+		t.Held += l.Held
+		t.UpdatedAt = later(t.UpdatedAt, l.UpdatedAt)
+	}
+	return t
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 // Status is open while something is outstanding or held, else closed.
@@ -114,6 +143,7 @@ const (
 type Movement struct {
 	ID            int64     `json:"id"`
 	AdvanceID     string    `json:"businessId"`
+	Item          string    `json:"item,omitempty"`
 	DocBusinessID string    `json:"docBusinessId"`
 	DocType       string    `json:"docType"`
 	Action        string    `json:"action"`
@@ -122,56 +152,19 @@ type Movement struct {
 	At            time.Time `json:"at"`
 }
 
-// kindOf names the document types that are advances.
-type kindOf struct {
-	DocType, Edition, Kind string // Edition "" is any edition
-}
+// Book is the advance types (schemas/_advances.yaml, read and checked by
+// the engine): which document types create which advances, per document
+// or per line, by which tables documents name them, and what a document
+// does to them.
+type Book = engine.AdvanceBook
 
-// advanceTypes are the document types whose approval creates an advance.
-// B01 is a loan only in the travel edition (the form-entry edition's B01
-// is a chicken settlement).
-var advanceTypes = []kindOf{
-	{DocType: "EX04", Kind: KindLoan},
-	{DocType: "B01", Edition: "travel", Kind: KindLoan},
-	{DocType: "AK", Kind: KindLoan},
-	{DocType: "EX01", Kind: KindPreApplication},
-	{DocType: "AA", Kind: KindPrepayment},
-	{DocType: "AX", Kind: KindWithholding},
-}
+// Key is an advance's key: its document's number and, for an advance kept
+// per line, the line's number.
+func (a Advance) Key() string { return key(a.BusinessID, a.Item) }
 
-// KindOf is the kind of advance a document type creates: "" when none.
-func KindOf(docType, edition string) string {
-	for _, k := range advanceTypes {
-		if k.DocType == docType && (k.Edition == "" || k.Edition == edition) {
-			return k.Kind
-		}
+func key(id, item string) string {
+	if item == "" {
+		return id
 	}
-	return ""
+	return id + "/" + item
 }
-
-// refList is a table of a document referring to advances: the fields
-// naming the advance and the amount, and the kinds it may name.
-type refList struct {
-	List, ID, Item, Amount string
-	Kinds                  []string
-}
-
-// refLists are the tables by which documents refer to advances.
-var refLists = []refList{
-	{List: "outStandList", ID: "advBusinessId", Item: "advBusinessItem", Amount: "verAmount", Kinds: []string{KindLoan, KindPrepayment}},
-	{List: "refAdvApplies", ID: "advBusinessId", Item: "advBusinessItem", Amount: "verAmount", Kinds: []string{KindPreApplication}},
-	{List: "withHoldRefs", ID: "withholdBusinessId", Item: "withholdItem", Amount: "amount", Kinds: []string{KindWithholding}},
-}
-
-// effectOf is what a document type does to the advances it names.
-func effectOf(docType string) string {
-	switch docType {
-	case "EX05":
-		return EffectRepay
-	case "AY":
-		return EffectReturn
-	}
-	return EffectWriteOff
-}
-
-func (l refList) accepts(kind string) bool { return slices.Contains(l.Kinds, kind) }

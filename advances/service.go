@@ -12,17 +12,22 @@ import (
 // Service is the advances' use cases outside the lifecycle: what a saved
 // document may write off, the server's fields derived from advances, and
 // the user's list.
-type Service struct{ store Store }
+type Service struct {
+	store Store
+	book  *Book
+}
 
-// NewService builds the advances' use cases on store.
-func NewService(store Store) *Service { return &Service{store: store} }
+// NewService builds the advances' use cases on store, with the advance
+// types of book.
+func NewService(store Store, book *Book) *Service { return &Service{store: store, book: book} }
 
 // Derive sets the fields of doc the server derives from advances (client
 // values are ignored): on each referring row what its advance has
 // outstanding (besides what doc itself holds) and what was verified
 // before, the pre-application's amount; on the head outstandAmount (the
 // applicant's outstanding loans, or an advance document's own outstanding)
-// and verifiedAmount (what doc writes off on loans). prev, the stored
+// and verifiedAmount (what doc writes off on loans and prepayments, money
+// paid out before). prev, the stored
 // document an update changes, gets the same values, so that they are no
 // change of the user's. It returns the findings about the rows: an
 // unknown advance, someone else's, one of the wrong kind, a negative
@@ -31,7 +36,7 @@ func NewService(store Store) *Service { return &Service{store: store} }
 func (s *Service) Derive(ctx context.Context, doc, prev *engine.Document) ([]engine.Finding, error) {
 	head := doc.Head()
 	id, applicant, company := head.String("businessId"), head.String("applicant"), head.String("companyCode")
-	refs := Refs(doc)
+	refs := Refs(s.book, doc)
 	own, err := s.ownHolds(ctx, id)
 	if err != nil {
 		return nil, err
@@ -48,27 +53,22 @@ func (s *Service) Derive(ctx context.Context, doc, prev *engine.Document) ([]eng
 	used := map[string]Money{}
 	verified := Money(0)
 	for _, ref := range refs {
-		a, ok := known[ref.AdvanceID]
-		var ap *Advance
-		if ok {
-			ap = &a
+		a, f := resolve(ref, known[ref.AdvanceID])
+		if f == nil {
+			f = mayRefer(ref, a, applicant, company)
 		}
-		if f := mayRefer(ref, ap, applicant, company); f != nil {
+		if f != nil {
 			findings = append(findings, *f)
 			continue
 		}
-		available := a.Outstanding() + own[a.BusinessID]
-		row := doc.Tables[ref.List][ref.Row-1]
-		setIn(doc, prev, ref.List, ref.Row-1, row, "outstandAmount", available)
-		setIn(doc, prev, ref.List, ref.Row-1, row, "verifiedAmount", a.WrittenOff+a.Repaid+a.Returned)
-		setIn(doc, prev, ref.List, ref.Row-1, row, "advApplyAmount", a.Amount)
-		setIn(doc, prev, ref.List, ref.Row-1, row, "withholdAmount", a.Amount)
-		setIn(doc, prev, ref.List, ref.Row-1, row, "restWithholdAmount", available)
-		if used[a.BusinessID]+ref.Amount > available {
-			findings = append(findings, exceeds(ref, max(available-used[a.BusinessID], 0)))
+		k := a.Key()
+		available := a.Outstanding() + own[k]
+		s.deriveRow(doc, prev, ref, *a, available)
+		if used[k]+ref.Amount > available {
+			findings = append(findings, exceeds(ref, *a, max(available-used[k], 0)))
 		}
-		used[a.BusinessID] += ref.Amount
-		if a.Kind == KindLoan {
+		used[k] += ref.Amount
+		if a.Kind == KindLoan || a.Kind == KindPrepayment { // money paid out before: what is left to pay is less
 			verified += ref.Amount
 		}
 	}
@@ -76,12 +76,44 @@ func (s *Service) Derive(ctx context.Context, doc, prev *engine.Document) ([]eng
 	if err != nil {
 		return nil, err
 	}
-	setIn(doc, prev, "head", -1, head, "outstandAmount", outstanding)
-	setIn(doc, prev, "head", -1, head, "verifiedAmount", verified)
+	setHead(doc, prev, "outstandAmount", outstanding)
+	setHead(doc, prev, "verifiedAmount", verified)
 	return findings, nil
 }
 
-// ownHolds are what document id holds, by advance.
+// deriveRow sets the server's fields of a referring row (and of the same
+// row of prev when it names the same advance): the advance's line, what
+// it has outstanding (available), what was verified before, its amount.
+func (s *Service) deriveRow(doc, prev *engine.Document, ref Ref, a Advance, available Money) {
+	i := ref.Row - 1
+	row := doc.Tables[ref.List][i]
+	var before engine.Values
+	if prev != nil {
+		if rows := prev.Tables[ref.List]; i < len(rows) && s.sameAdvance(rows[i], row, ref.List) {
+			before = rows[i]
+		}
+	}
+	sec := doc.Type.Section(ref.List)
+	set := func(field string, v any) {
+		if sec.Field(field) == nil {
+			return
+		}
+		row[field] = v
+		if before != nil {
+			before[field] = v
+		}
+	}
+	if a.Item != "" {
+		set(ref.table.Item, a.Item)
+	}
+	set("outstandAmount", available.Decimal())
+	set("verifiedAmount", (a.WrittenOff + a.Repaid + a.Returned).Decimal())
+	set("advApplyAmount", a.Amount.Decimal())
+	set("withholdAmount", a.Amount.Decimal())
+	set("restWithholdAmount", available.Decimal())
+}
+
+// ownHolds are what document id holds, by advance key.
 func (s *Service) ownHolds(ctx context.Context, id string) (map[string]Money, error) {
 	own := map[string]Money{}
 	if id == "" {
@@ -89,7 +121,7 @@ func (s *Service) ownHolds(ctx context.Context, id string) (map[string]Money, er
 	}
 	holds, err := s.store.PendingHolds(ctx, id)
 	for _, h := range holds {
-		own[h.AdvanceID] += h.Amount
+		own[key(h.AdvanceID, h.Item)] += h.Amount
 	}
 	return own, err
 }
@@ -97,9 +129,13 @@ func (s *Service) ownHolds(ctx context.Context, id string) (map[string]Money, er
 // headOutstanding is head.outstandAmount: an advance document's own
 // outstanding (0 before it is approved), else the applicant's outstanding
 // loans with what doc itself holds.
-func (s *Service) headOutstanding(ctx context.Context, doc *engine.Document, self Advance, applicant string, own map[string]Money) (Money, error) {
-	if KindOf(doc.Type.Code, doc.Type.Edition) != "" {
-		return self.Outstanding(), nil
+func (s *Service) headOutstanding(ctx context.Context, doc *engine.Document, self []Advance, applicant string, own map[string]Money) (Money, error) {
+	if s.book.Kind(doc.Type.Code, doc.Type.Edition) != nil {
+		total := Money(0)
+		for _, a := range self {
+			total += a.Outstanding()
+		}
+		return total, nil
 	}
 	if applicant == "" {
 		return 0, nil
@@ -107,36 +143,32 @@ func (s *Service) headOutstanding(ctx context.Context, doc *engine.Document, sel
 	loans, err := s.store.Find(ctx, Filter{Applicant: applicant, Kind: KindLoan})
 	total := Money(0)
 	for _, a := range loans {
-		total += a.Outstanding() + own[a.BusinessID]
+		total += a.Outstanding() + own[a.Key()]
 	}
 	return total, err
 }
 
-// setIn sets field of a row (row >= 0) or object of doc to m when its type
-// has the field, and the same in prev where prev has that row.
-func setIn(doc, prev *engine.Document, section string, row int, vals engine.Values, field string, m Money) {
-	sec := doc.Type.Section(section)
+// setHead sets a head field of doc to m when its type has the field, and
+// the same in prev.
+func setHead(doc, prev *engine.Document, field string, m Money) {
+	sec := doc.Type.Section("head")
 	if sec == nil || sec.Field(field) == nil {
 		return
 	}
 	v := m.Decimal()
-	vals[field] = v
+	doc.Head()[field] = v
 	if prev == nil {
 		return
 	}
-	if row < 0 {
-		if o := prev.Objects[section]; o != nil {
-			o[field] = v
-		}
-	} else if rows := prev.Tables[section]; row < len(rows) && sameAdvance(rows[row], vals, section) {
-		rows[row][field] = v
+	if o := prev.Objects["head"]; o != nil {
+		o[field] = v
 	}
 }
 
-// sameAdvance tells whether two rows of a list name the same advance.
-func sameAdvance(a, b engine.Values, list string) bool {
-	l := listOf(list)
-	return strings.TrimSpace(a.String(l.ID)) == strings.TrimSpace(b.String(l.ID))
+// sameAdvance tells whether two rows of list name the same advance.
+func (s *Service) sameAdvance(a, b engine.Values, list string) bool {
+	r := s.book.Reference(list)
+	return r != nil && strings.TrimSpace(a.String(r.ID)) == strings.TrimSpace(b.String(r.ID))
 }
 
 // List is the user's advances, of kind and status when given.
@@ -150,15 +182,15 @@ func (s *Service) List(ctx context.Context, username, kind, status string) ([]Ad
 	return s.store.Find(ctx, Filter{Applicant: username, Kind: kind, Status: status})
 }
 
-// Movements are the movements of one of the user's advances; another's
-// or none is ENOTFOUND.
-func (s *Service) Movements(ctx context.Context, username, businessID string) (*Advance, []Movement, error) {
+// Movements are the movements of one of the user's advances (all its
+// lines, which it returns); another's or none is ENOTFOUND.
+func (s *Service) Movements(ctx context.Context, username, businessID string) ([]Advance, []Movement, error) {
 	found, err := s.store.Advances(ctx, []string{businessID})
 	if err != nil {
 		return nil, nil, err
 	}
-	a, ok := found[businessID]
-	if !ok || a.Applicant != username {
+	lines := found[businessID]
+	if len(lines) == 0 || lines[0].Applicant != username {
 		id := engine.Clip(businessID, 40)
 		return nil, nil, engine.Refuse(engine.ENOTFOUND, "businessId", engine.Text{
 			"zh": fmt.Sprintf("您没有单号为%s的借款、预付或预提", id),
@@ -166,7 +198,7 @@ func (s *Service) Movements(ctx context.Context, username, businessID string) (*
 			"th": fmt.Sprintf("คุณไม่มีเงินทดรอง %s", id)})
 	}
 	moves, err := s.store.Movements(ctx, businessID)
-	return &a, moves, err
+	return lines, moves, err
 }
 
 func badChoice(path, got string, choices []string) error {

@@ -22,6 +22,7 @@
 package engine
 
 import (
+	"formwork/engine/advancebook"
 	"formwork/engine/eval"
 	"formwork/engine/export" // installs DocType.Export
 	"formwork/engine/fixtures"
@@ -105,8 +106,14 @@ type (
 // The lifecycle (package lifecycle).
 type (
 	Lifecycle = lifecycle.Lifecycle
-	State     = lifecycle.State
-	Action    = lifecycle.Action
+	// AdvanceBook is the advance types (schemas/_advances.yaml).
+	AdvanceBook = advancebook.Book
+	// AdvanceType is a document type whose approval creates advances.
+	AdvanceType = advancebook.AdvanceType
+	// AdvanceReference is a table by which documents name advances.
+	AdvanceReference = advancebook.Reference
+	State            = lifecycle.State
+	Action           = lifecycle.Action
 )
 
 // Error codes shared by engine, server and CLI. The server maps each to one
@@ -147,6 +154,7 @@ const (
 	FixturesDir   = fixtures.FixturesDir
 	ExamplesDir   = fixtures.ExamplesDir
 	LifecycleFile = lifecycle.File
+	AdvancesFile  = advancebook.File
 	MenuFile      = load.MenuFile
 	SchemaDialect = export.SchemaDialect
 )

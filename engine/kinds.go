@@ -4,6 +4,7 @@ import (
 	"path"
 	"reflect"
 
+	"formwork/engine/advancebook"
 	"formwork/engine/fixtures"
 	"formwork/engine/internal/yamlschema"
 	"formwork/engine/lifecycle"
@@ -29,6 +30,8 @@ func YAMLKinds() []YAMLKind {
 	return append(load.Kinds(),
 		YAMLKind{Name: "lifecycle", Title: "document lifecycle", Type: lifecycle.YAMLType(),
 			Match: func(f string) bool { return f == lifecycle.File }},
+		YAMLKind{Name: "advances", Title: "advance types", Type: advancebook.YAMLType(),
+			Match: func(f string) bool { return f == advancebook.File }},
 		YAMLKind{Name: "report", Title: "report", Type: report.YAMLType(),
 			Match: func(f string) bool { return path.Dir(f) == report.Dir && path.Ext(f) == ".yaml" }},
 		YAMLKind{Name: "fixtures", Title: "rule fixtures", Type: reflect.TypeOf([]fixtures.FixtureGroup{}),

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"formwork/engine/advancebook"
 	"io/fs"
 
 	"formwork/engine/decode"
@@ -100,6 +101,12 @@ func Covered(groups []FixtureGroup) map[string]bool { return fixtures.Covered(gr
 
 // LoadLifecycle reads LifecycleFile from fsys.
 func LoadLifecycle(fsys fs.FS) (*Lifecycle, error) { return lifecycle.Load(fsys) }
+
+// LoadAdvanceBook reads AdvancesFile from fsys, checked against the
+// document types of cat (see advancebook.Load).
+func LoadAdvanceBook(fsys fs.FS, cat *Catalogue) (*AdvanceBook, error) {
+	return advancebook.Load(fsys, cat)
+}
 
 // RowDeleted says whether a table row is marked deleted (flag D): such a row
 // counts for nothing (no totals, no checks, no budget).

@@ -102,7 +102,8 @@ func etagMatches(ifNoneMatch, etag string) bool {
 	return false
 }
 
-// evaluate: POST /api/formwork/evaluate?action=. The form calls it on change.
+// evaluate: POST /api/formwork/evaluate?action=. The form calls it on change;
+// the rules read master data as on save.
 func (s *Server) evaluate(c echo.Context) error {
 	body, err := io.ReadAll(c.Request().Body)
 	if err != nil {
@@ -116,7 +117,13 @@ func (s *Server) evaluate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev := s.registry.Evaluate(doc, structural, engine.Options{Action: action, Confirmed: confirmed(c)}, lang(c))
+	// the master data the rules read (a voucher's posting keys, for the
+	// balance), as the save reads them: the form shows the same findings
+	lookup, err := s.documents.RuleLookup(c.Request().Context(), doc)
+	if err != nil {
+		return err
+	}
+	ev := s.registry.Evaluate(doc, structural, engine.Options{Action: action, Confirmed: confirmed(c), Lookup: lookup}, lang(c))
 	if ev.Budget, err = s.budgets.Preview(c.Request().Context(), doc, s.heldBy(c, doc), lang(c)); err != nil {
 		return err
 	}

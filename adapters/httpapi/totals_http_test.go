@@ -146,3 +146,20 @@ func sameNumber(v any, want string) bool {
 	b, err2 := decimal.NewFromString(want)
 	return err1 == nil && err2 == nil && a.Equal(b)
 }
+
+// TestEvaluateJudgesBalance: while drafting, the evaluate call reads the
+// posting keys' sides from master data as the save does, so the form shows
+// the unbalanced voucher's difference at the lines before it is saved.
+func TestEvaluateJudgesBalance(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		res := api.request(t, "POST", "/api/formwork/evaluate?action=new", exampleWith("DZ04.json", with("lineList[1].amount", "1.00")), api.as(t, "finance01"))
+		if res.status != 200 || !strings.Contains(res.body, `"ledger.balanced"`) || !strings.Contains(res.body, "借贷不平衡，差额 559,999.00") ||
+			!strings.Contains(res.body, `"path":"lineList"`) {
+			t.Fatalf("unbalanced DZ04 evaluated: HTTP %d %s", res.status, clip(res.body))
+		}
+		res = api.request(t, "POST", "/api/formwork/evaluate?action=new&lang=en", exampleWith("DZ04.json"), api.as(t, "finance01"))
+		if res.status != 200 || strings.Contains(res.body, "ledger.balanced") {
+			t.Fatalf("balanced DZ04 evaluated: HTTP %d %s", res.status, clip(res.body))
+		}
+	})
+}

@@ -7,6 +7,7 @@ import (
 
 	"formwork/engine/model"
 
+	"github.com/shopspring/decimal"
 	"github.com/valyala/fastjson"
 )
 
@@ -17,6 +18,18 @@ type decoder struct {
 	doc      *model.Document
 	findings []model.Finding
 	check    checker
+	credits  []credit // negative line amounts, allowed if the sub-type has credit lines there
+}
+
+// credit is a negative amount of a table row refused by its field's
+// minimum: finding is its finding, value what it would be without the
+// minimum. Whether the sub-type allows it is known once the head is read.
+type credit struct {
+	finding int
+	section string
+	row     model.Values
+	name    string
+	value   any
 }
 
 // decodeTree decodes a parsed document as a document of dt. A key given
@@ -27,7 +40,38 @@ func decodeTree(dt *model.DocType, top *fastjson.Value, check checker) (*model.D
 		check: check}
 	obj, _ := top.Object()
 	bad := d.check.each(obj, func(k []byte, raw *fastjson.Value) *invalid { return d.section(string(k), raw) })
+	if bad == nil {
+		d.settleCredits()
+	}
 	return d.doc, d.findings, bad
+}
+
+// settleCredits keeps the negative line amounts of the tables the
+// document's sub-type declares credit lines (dropping their findings).
+func (d *decoder) settleCredits() {
+	if len(d.credits) == 0 {
+		return
+	}
+	head := d.doc.Head()
+	path, _ := d.dt.SubTypePath(head.String("businessType1"), head.String("businessType2"), head.String("businessType3"))
+	allowed := model.CreditLines(path)
+	drop := map[int]bool{}
+	for _, c := range d.credits {
+		if allowed[c.section] {
+			c.row[c.name] = c.value
+			drop[c.finding] = true
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	kept := d.findings[:0]
+	for i, f := range d.findings {
+		if !drop[i] {
+			kept = append(kept, f)
+		}
+	}
+	d.findings = kept
 }
 
 func (d *decoder) add(f model.Finding) { d.findings = append(d.findings, f) }
@@ -149,6 +193,9 @@ func (d *decoder) cell(s *model.Section, row int, vals model.Values, name string
 	}
 	v, p := model.ParseValue(f, jsonAny(raw))
 	if p != nil {
+		if row >= 0 && p.Rule == "minimum" {
+			d.maybeCredit(s, vals, f, raw)
+		}
 		d.add(structural(cellPath(s.Name, row, name), p.Rule, model.RowText(row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))))
 		return nil
 	}
@@ -156,6 +203,19 @@ func (d *decoder) cell(s *model.Section, row int, vals model.Values, name string
 		vals[name] = v
 	}
 	return nil
+}
+
+// maybeCredit records a table cell refused by its minimum when it is a
+// negative amount, which a credit line allows.
+func (d *decoder) maybeCredit(s *model.Section, row model.Values, f *model.Field, raw *fastjson.Value) {
+	def := *f.FieldDef // the catalogue's field is shared: change a copy
+	def.Min = nil
+	free := *f
+	free.FieldDef = &def
+	v, p := model.ParseValue(&free, jsonAny(raw))
+	if x, ok := v.(decimal.Decimal); p == nil && ok && x.IsNegative() {
+		d.credits = append(d.credits, credit{finding: len(d.findings), section: s.Name, row: row, name: f.Name, value: v})
+	}
 }
 
 // cellPath is the path of a field of an object section (row < 0) or of a

@@ -178,7 +178,12 @@ func (c *compiler) subTypes(n *yaml.Node) []*model.SubType {
 			c.l.yamlProblem(c.file, err)
 			return nil
 		}
-		st := &model.SubType{Key: key, Title: sy.Title, Sobs: sy.Sobs, Show: sy.Show, Hide: sy.Hide}
+		st := &model.SubType{Key: key, Title: sy.Title, Sobs: sy.Sobs, Show: sy.Show, Hide: sy.Hide, CreditLines: sy.CreditLines}
+		for _, t := range sy.CreditLines {
+			if s := c.d.Section(t); s == nil || !s.Table {
+				c.l.problem(c.file, line, 1, "sub-type %s: creditLines %q is not a table of %s", key, t, c.d.Code)
+			}
+		}
 		for _, p := range append(append([]string{}, sy.Show...), sy.Hide...) {
 			if !c.validTarget(p) {
 				c.l.problem(c.file, line, 1, "sub-type %s: %q is neither a section nor a field (section.field)", key, p)

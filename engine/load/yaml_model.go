@@ -147,11 +147,14 @@ type sectionYAML struct {
 }
 
 type subTypeYAML struct {
-	Title    model.Text `yaml:"title"`
-	Sobs     []string   `yaml:"sobs"`
-	Show     []string   `yaml:"show"`
-	Hide     []string   `yaml:"hide"`
-	Children yaml.Node  `yaml:"children"`
+	Title model.Text `yaml:"title"`
+	Sobs  []string   `yaml:"sobs"`
+	Show  []string   `yaml:"show"`
+	Hide  []string   `yaml:"hide"`
+	// CreditLines are the tables whose amounts may be negative in this
+	// sub-type (and its children); the reason goes in a YAML comment.
+	CreditLines []string  `yaml:"creditLines"`
+	Children    yaml.Node `yaml:"children"`
 }
 
 type modeYAML struct {

@@ -4,12 +4,28 @@ import "strings"
 
 // SubType is a business type node (businessType1 -> businessType2 -> ...).
 type SubType struct {
-	Key      string
-	Title    Text
-	Sobs     []string // sets of books offering it; empty: all
-	Show     []string
-	Hide     []string
-	Children []*SubType
+	Key   string
+	Title Text
+	Sobs  []string // sets of books offering it; empty: all
+	Show  []string
+	Hide  []string
+	// CreditLines are the tables whose line amounts may be negative (credit
+	// lines) in this sub-type and its children: their minimum of 0.01 is
+	// waived, a zero amount stays refused.
+	CreditLines []string
+	Children    []*SubType
+}
+
+// CreditLines are the tables of the sub-type path whose amounts may be
+// negative.
+func CreditLines(path []*SubType) map[string]bool {
+	out := map[string]bool{}
+	for _, n := range path {
+		for _, t := range n.CreditLines {
+			out[t] = true
+		}
+	}
+	return out
 }
 
 // SubTypePath returns the sub-type nodes chosen by the business types

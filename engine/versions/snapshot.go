@@ -224,7 +224,7 @@ func subTypeNodes(list []*model.SubType) *yaml.Node {
 		for _, l := range []struct {
 			key  string
 			list []string
-		}{{"sobs", s.Sobs}, {"show", s.Show}, {"hide", s.Hide}} {
+		}{{"sobs", s.Sobs}, {"show", s.Show}, {"hide", s.Hide}, {"creditLines", s.CreditLines}} {
 			if len(l.list) > 0 {
 				seq := flow(&yaml.Node{Kind: yaml.SequenceNode})
 				for _, x := range l.list {

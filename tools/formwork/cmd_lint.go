@@ -68,6 +68,7 @@ func runLint(args []string) (code int) {
 	problems = append(problems, lintLifecycle(fsys)...)
 	problems = append(problems, lintSeeds(fsys, cat)...)
 	problems = append(problems, lintReports(fsys)...)
+	problems = append(problems, lintAdvances(fsys, cat)...)
 	if o.requireLanguages {
 		problems = append(problems, engine.MissingLanguages(fsys, "error")...)
 	}
@@ -177,6 +178,26 @@ func lintLifecycle(fsys fs.FS) []engine.Problem {
 		return le.Problems
 	case err != nil:
 		return []engine.Problem{{File: engine.LifecycleFile, Rule: "lifecycle", Severity: "error", Message: err.Error()}}
+	}
+	return nil
+}
+
+// lintAdvances checks the advance types (schemas/_advances.yaml), when
+// the catalogue loaded and has them, against its document types.
+func lintAdvances(fsys fs.FS, cat *engine.Catalogue) []engine.Problem {
+	if cat == nil {
+		return nil
+	}
+	if _, err := fs.Stat(fsys, engine.AdvancesFile); err != nil {
+		return nil
+	}
+	_, err := engine.LoadAdvanceBook(fsys, cat)
+	var le *engine.LoadError
+	switch {
+	case errors.As(err, &le):
+		return le.Problems
+	case err != nil:
+		return []engine.Problem{{File: engine.AdvancesFile, Rule: "advances", Severity: "error", Message: err.Error()}}
 	}
 	return nil
 }

@@ -21,10 +21,13 @@ import (
 	"formwork/web"
 )
 
-// loadDefinitions reads the lifecycle and the reports of the catalogue
+// loadDefinitions reads the lifecycle, the advance types and the reports of the catalogue
 // folder (the built-in catalogue when dir is blank) into cfg.
 func loadDefinitions(cfg *wire.Config, dir string) (err error) {
 	if cfg.Lifecycle, err = engine.LoadLifecycle(catalogueFS(dir)); err != nil {
+		return err
+	}
+	if cfg.Advances, err = engine.LoadAdvanceBook(catalogueFS(dir), cfg.Catalogue); err != nil {
 		return err
 	}
 	cfg.Reports, _, err = engine.LoadReports(catalogueFS(dir))

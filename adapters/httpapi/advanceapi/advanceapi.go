@@ -45,12 +45,18 @@ func (a *API) list(c echo.Context) error {
 
 // movements: GET /api/formwork/advances/:businessId/movements
 func (a *API) movements(c echo.Context) error {
-	adv, moves, err := a.advances.Movements(c.Request().Context(), kit.CurrentUser(c).Username(), strings.TrimSpace(c.Param("businessId")))
+	lines, moves, err := a.advances.Movements(c.Request().Context(), kit.CurrentUser(c).Username(), strings.TrimSpace(c.Param("businessId")))
 	if err != nil {
 		return err
 	}
 	if moves == nil {
 		moves = []advances.Movement{}
 	}
-	return kit.OK(c, contract.AdvanceMovements{Advance: contract.ViewOfAdvance(*adv), Movements: moves})
+	out := contract.AdvanceMovements{Advance: contract.ViewOfAdvance(advances.Total(lines)), Movements: moves}
+	if len(lines) > 1 || lines[0].Item != "" {
+		for _, l := range lines {
+			out.Lines = append(out.Lines, contract.ViewOfAdvance(l))
+		}
+	}
+	return kit.OK(c, out)
 }

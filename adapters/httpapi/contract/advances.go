@@ -12,9 +12,12 @@ type AdvanceView struct {
 	Status      string         `json:"status"`
 }
 
-// AdvanceMovements is an advance with its movements, oldest first.
+// AdvanceMovements is an advance with its movements, oldest first: for an
+// advance kept per line (AA's prepayments, AX's accruals), Advance is the
+// document's total and Lines each line; the movements name their line.
 type AdvanceMovements struct {
 	Advance   AdvanceView         `json:"advance"`
+	Lines     []AdvanceView       `json:"lines,omitempty"`
 	Movements []advances.Movement `json:"movements"`
 }
 
@@ -27,7 +30,7 @@ func init() {
 	for k, v := range map[string]apiDoc{
 		"GET /api/formwork/advances": {Tag: "advances", Summary: "My loans, pre-applications, prepayments and withholdings (MY00010): amount, paid out, written off, returned, repaid, held by submitted documents, outstanding; kind and status (open, closed) filter.",
 			Query: []string{"kind", "status"}, Response: []AdvanceView{}},
-		"GET /api/formwork/advances/:businessId/movements": {Tag: "advances", Summary: "One of my advances with its movements: created on approval, held by a submitted document, written off, repaid, returned, released.",
+		"GET /api/formwork/advances/:businessId/movements": {Tag: "advances", Summary: "One of my advances (all its lines where it is kept per line) with its movements: created on approval, held by a submitted document, written off, repaid, returned, released.",
 			Response: AdvanceMovements{}, Refusals: notFound},
 	} {
 		apiDocs[k] = v

@@ -8,6 +8,7 @@ package advancedb
 import (
 	"context"
 	"fmt"
+	"sort"
 	"time"
 
 	"formwork/advances"
@@ -20,6 +21,7 @@ import (
 // Advance is an advance's row; amounts in cents.
 type Advance struct {
 	BusinessID  string `gorm:"primaryKey;size:40"`
+	Item        string `gorm:"primaryKey;size:10;default:''"` // the line, for an advance kept per line
 	DocType     string `gorm:"size:20;not null"`
 	Kind        string `gorm:"size:20;not null;index:idx_advance_owner,priority:2"`
 	Applicant   string `gorm:"size:64;not null;index:idx_advance_owner,priority:1"`
@@ -57,6 +59,7 @@ type AdvanceHold struct {
 type AdvanceMovement struct {
 	ID            int64  `gorm:"primaryKey;autoIncrement"`
 	AdvanceID     string `gorm:"size:40;not null;index"`
+	Item          string `gorm:"size:10;not null;default:''"`
 	DocBusinessID string `gorm:"size:40;not null"`
 	DocType       string `gorm:"size:20;not null"`
 	Action        string `gorm:"size:20;not null"`
@@ -80,7 +83,7 @@ var _ advances.Store = (*Store)(nil)
 const outstanding = "paid_out - written_off - returned - repaid - held"
 
 func (r Advance) model() advances.Advance {
-	return advances.Advance{BusinessID: r.BusinessID, DocType: r.DocType, Kind: r.Kind, Applicant: r.Applicant, CompanyCode: r.CompanyCode,
+	return advances.Advance{BusinessID: r.BusinessID, Item: r.Item, DocType: r.DocType, Kind: r.Kind, Applicant: r.Applicant, CompanyCode: r.CompanyCode,
 		Currency: r.Currency, Description: r.Description, Amount: budget.Money(r.Amount), PaidOut: budget.Money(r.PaidOut),
 		WrittenOff: budget.Money(r.WrittenOff), Returned: budget.Money(r.Returned), Repaid: budget.Money(r.Repaid), Held: budget.Money(r.Held),
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
@@ -92,17 +95,37 @@ func (h AdvanceHold) model() advances.Hold {
 }
 
 // Advances implements advances.Store.
-func (s *Store) Advances(ctx context.Context, ids []string) (map[string]advances.Advance, error) {
-	out := map[string]advances.Advance{}
+func (s *Store) Advances(ctx context.Context, ids []string) (map[string][]advances.Advance, error) {
+	out := map[string][]advances.Advance{}
 	if len(ids) == 0 {
 		return out, nil
 	}
+	rows, err := advancesOf(s.db.WithContext(ctx), ids)
+	for _, r := range rows {
+		out[r.BusinessID] = append(out[r.BusinessID], r)
+	}
+	return out, err
+}
+
+// advancesOf are the advances of documents ids, by document and line.
+func advancesOf(db *gorm.DB, ids []string) ([]advances.Advance, error) {
 	var rows []Advance
-	if err := s.db.WithContext(ctx).Where("business_id IN ?", ids).Find(&rows).Error; err != nil {
+	if err := db.Where("business_id IN ?", ids).Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("load advances: %w", err)
 	}
-	for _, r := range rows {
-		out[r.BusinessID] = r.model()
+	sort.Slice(rows, func(i, j int) bool {
+		a, b := rows[i], rows[j]
+		if a.BusinessID != b.BusinessID {
+			return a.BusinessID < b.BusinessID
+		}
+		if len(a.Item) != len(b.Item) {
+			return len(a.Item) < len(b.Item)
+		}
+		return a.Item < b.Item
+	})
+	out := make([]advances.Advance, len(rows))
+	for i, r := range rows {
+		out[i] = r.model()
 	}
 	return out, nil
 }
@@ -120,7 +143,7 @@ func (s *Store) Find(ctx context.Context, f advances.Filter) ([]advances.Advance
 		q = q.Where(outstanding + " <= 0 AND held = 0")
 	}
 	var rows []Advance
-	if err := q.Order("created_at DESC, business_id DESC").Limit(1000).Find(&rows).Error; err != nil {
+	if err := q.Order("created_at DESC, business_id DESC, item").Limit(1000).Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list advances: %w", err)
 	}
 	out := make([]advances.Advance, len(rows))
@@ -138,7 +161,7 @@ func (s *Store) Movements(ctx context.Context, businessID string) ([]advances.Mo
 	}
 	out := make([]advances.Movement, len(rows))
 	for i, r := range rows {
-		out[i] = advances.Movement{ID: r.ID, AdvanceID: r.AdvanceID, DocBusinessID: r.DocBusinessID, DocType: r.DocType, Action: r.Action,
+		out[i] = advances.Movement{ID: r.ID, AdvanceID: r.AdvanceID, Item: r.Item, DocBusinessID: r.DocBusinessID, DocType: r.DocType, Action: r.Action,
 			Amount: budget.Money(r.Amount), By: r.By, At: r.At}
 	}
 	return out, nil
@@ -170,22 +193,14 @@ func TxOn(tx *gorm.DB) advances.Tx { return Tx{db: tx} }
 
 var _ advances.Tx = Tx{}
 
-// Advance implements advances.Tx.
-func (t Tx) Advance(businessID string) (*advances.Advance, error) {
-	var rows []Advance
-	if err := t.db.Where("business_id = ?", businessID).Limit(1).Find(&rows).Error; err != nil {
-		return nil, fmt.Errorf("load advance: %w", err)
-	}
-	if len(rows) == 0 {
-		return nil, nil
-	}
-	a := rows[0].model()
-	return &a, nil
+// Advances implements advances.Tx.
+func (t Tx) Advances(businessID string) ([]advances.Advance, error) {
+	return advancesOf(t.db, []string{businessID})
 }
 
 // CreateAdvance implements advances.Tx.
 func (t Tx) CreateAdvance(a advances.Advance) (bool, error) {
-	row := Advance{BusinessID: a.BusinessID, DocType: a.DocType, Kind: a.Kind, Applicant: a.Applicant, CompanyCode: a.CompanyCode,
+	row := Advance{BusinessID: a.BusinessID, Item: a.Item, DocType: a.DocType, Kind: a.Kind, Applicant: a.Applicant, CompanyCode: a.CompanyCode,
 		Currency: a.Currency, Description: a.Description, Amount: int64(a.Amount), PaidOut: int64(a.PaidOut), CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
 	res := t.db.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
 	if res.Error != nil {
@@ -198,7 +213,7 @@ func (t Tx) CreateAdvance(a advances.Advance) (bool, error) {
 // concurrent holds each sees what the others left (PostgreSQL re-reads the
 // row it waited for; SQLite has one writer).
 func (t Tx) AddHold(h *advances.Hold) (bool, error) {
-	res := t.db.Model(&Advance{}).Where("business_id = ? AND "+outstanding+" >= ?", h.AdvanceID, int64(h.Amount)).
+	res := t.db.Model(&Advance{}).Where("business_id = ? AND item = ? AND "+outstanding+" >= ?", h.AdvanceID, h.Item, int64(h.Amount)).
 		Updates(map[string]any{"held": gorm.Expr("held + ?", int64(h.Amount)), "updated_at": h.At})
 	if res.Error != nil {
 		return false, fmt.Errorf("hold advance: %w", res.Error)
@@ -253,7 +268,7 @@ func (t Tx) endHold(h advances.Hold, state string, change map[string]any, at tim
 	if res.RowsAffected == 0 {
 		return false, nil
 	}
-	if err := t.db.Model(&Advance{}).Where("business_id = ?", h.AdvanceID).Updates(change).Error; err != nil {
+	if err := t.db.Model(&Advance{}).Where("business_id = ? AND item = ?", h.AdvanceID, h.Item).Updates(change).Error; err != nil {
 		return false, fmt.Errorf("book hold: %w", err)
 	}
 	return true, nil
@@ -261,7 +276,7 @@ func (t Tx) endHold(h advances.Hold, state string, change map[string]any, at tim
 
 // AddMovement implements advances.Tx.
 func (t Tx) AddMovement(m advances.Movement) error {
-	row := AdvanceMovement{AdvanceID: m.AdvanceID, DocBusinessID: m.DocBusinessID, DocType: m.DocType, Action: m.Action, Amount: int64(m.Amount), By: m.By, At: m.At}
+	row := AdvanceMovement{AdvanceID: m.AdvanceID, Item: m.Item, DocBusinessID: m.DocBusinessID, DocType: m.DocType, Action: m.Action, Amount: int64(m.Amount), By: m.By, At: m.At}
 	if err := t.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("store movement: %w", err)
 	}

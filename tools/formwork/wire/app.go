@@ -67,6 +67,10 @@ type Config struct {
 	// Lifecycle is the document state machine (engine.LoadLifecycle of the
 	// catalogue's folder); nil: the one built into the binary.
 	Lifecycle *engine.Lifecycle
+	// Advances are the advance types (engine.LoadAdvanceBook of the
+	// catalogue's folder); nil: those built into the binary, checked
+	// against Catalogue.
+	Advances *engine.AdvanceBook
 	// Reports are the report definitions (engine.LoadReports of the
 	// catalogue's folder); nil: those built into the binary.
 	Reports *engine.ReportSet
@@ -121,10 +125,10 @@ func New(cfg Config) *App {
 	docStore := sqldb.NewDocumentStore(cfg.DB)
 	a.Documents = documents.NewService(docStore, a.Registry.Catalogue, a.Identity, cfg.Now)
 	a.Process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: a.Documents, People: a.Identity,
-		Budget: approvalBudget{a.Budgets}, Advances: approvalAdvances{}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
+		Budget: approvalBudget{a.Budgets}, Advances: approvalAdvances{advanceBookOf(cfg)}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
 	a.Documents.SetGate(a.Process)
 	a.Documents.SetReferences(a.MasterData)
-	a.Advances = advances.NewService(advancedb.NewStore(cfg.DB))
+	a.Advances = advances.NewService(advancedb.NewStore(cfg.DB), advanceBookOf(cfg))
 	a.Documents.SetDerived(a.Advances)
 	a.UserAdmin = useradmin.NewService(a.identities, a.Identity, useradmin.Config{PasswordCost: cfg.PasswordCost, Now: cfg.Now,
 		CompanyExists: func(ctx context.Context, code string) (bool, error) {

@@ -3,6 +3,8 @@ package wire
 import (
 	"time"
 
+	"formwork"
+
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/advances"
@@ -17,14 +19,14 @@ import (
 // pre-application's occupied budget (releaseADVBudget's release), at most
 // what it still occupies: once per settled hold, since a hold settles
 // once.
-type approvalAdvances struct{}
+type approvalAdvances struct{ book *advances.Book }
 
-func (approvalAdvances) Hold(tx process.Tx, doc *engine.Document, by string, now time.Time) ([]engine.Finding, error) {
-	return advances.HoldFor(advancedb.TxOn(sqldb.ApprovalDB(tx)), doc, by, now)
+func (a approvalAdvances) Hold(tx process.Tx, doc *engine.Document, by string, now time.Time) ([]engine.Finding, error) {
+	return advances.HoldFor(a.book, advancedb.TxOn(sqldb.ApprovalDB(tx)), doc, by, now)
 }
 
-func (approvalAdvances) Approve(tx process.Tx, doc *engine.Document, by string, now time.Time) error {
-	settled, err := advances.Approve(advancedb.TxOn(sqldb.ApprovalDB(tx)), doc, by, now)
+func (a approvalAdvances) Approve(tx process.Tx, doc *engine.Document, by string, now time.Time) error {
+	settled, err := advances.Approve(a.book, advancedb.TxOn(sqldb.ApprovalDB(tx)), doc, by, now)
 	if err != nil {
 		return err
 	}
@@ -55,3 +57,17 @@ func (approvalAdvances) Release(tx process.Tx, businessID, by string, now time.T
 }
 
 var _ process.Advances = approvalAdvances{}
+
+// advanceBookOf is cfg's advance types: cfg.Advances, else those built into
+// the binary (schemas/_advances.yaml) checked against cfg.Catalogue, which
+// must hold them (a binary built from a broken catalogue panics).
+func advanceBookOf(cfg Config) *engine.AdvanceBook {
+	if cfg.Advances != nil {
+		return cfg.Advances
+	}
+	b, err := engine.LoadAdvanceBook(formwork.Catalogue, cfg.Catalogue)
+	if err != nil {
+		panic("the built-in advance types do not load: " + err.Error())
+	}
+	return b
+}
