@@ -48,6 +48,7 @@ bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; w
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
 	$(GO) test ./adapters/httpapi -run '^$$' -bench 'SaveSQLite|LoadSQLite|RawInsertSQLite' -benchtime 3s
 	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
+	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkReportsPostgres -benchtime 3x
 
 fuzz: ## run each engine fuzz target for FUZZTIME (make fuzz FUZZTIME=30s); their seed corpora run in every go test
 	$(GO) test ./engine -run '^$$' -fuzz '^FuzzDocument$$' -fuzztime $(FUZZTIME)
