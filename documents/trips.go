@@ -41,7 +41,8 @@ type Trip struct {
 	StartDate    string      `json:"startDate"`
 	EndDate      string      `json:"endDate"`
 	Days         string      `json:"days"`
-	Transport    string      `json:"transport"`
+	Transport    string      `json:"transport"` // a key of the enumeration transportMeans
+	TransportTxt string      `json:"transportTxt"`
 	Amount       json.Number `json:"amount"`
 }
 
@@ -55,12 +56,18 @@ type TripList struct {
 
 // TripQuery narrows a trip list: Mine keeps the documents whose
 // reimburser (applicant) is the reader; else every travel document the
-// reader may read (MayRead's rule). DocTypes narrows to some travel types.
+// reader may read (MayRead's rule). DocTypes narrows to some travel types,
+// Status to some states, Transport to the trips by one means of transport
+// (a key of the enumeration TransportEnum: flights, train journeys).
 type TripQuery struct {
-	Mine     bool
-	DocTypes []string
-	Status   []string
+	Mine      bool
+	DocTypes  []string
+	Status    []string
+	Transport string
 }
+
+// TransportEnum is the enumeration of the trips' means of transport.
+const TransportEnum = "transportMeans"
 
 // TripTypes are the codes of the document types that hold trips (a table
 // of TripSections), in catalogue order.
@@ -88,6 +95,10 @@ func (l *Lists) Trips(ctx context.Context, who Reader, q TripQuery, lang string)
 	}
 	if len(q.DocTypes) > 0 {
 		types = q.DocTypes
+	}
+	means := l.docs.cat().Enums[TransportEnum]
+	if q.Transport != "" && (means == nil || !slices.ContainsFunc(means.Values, func(v engine.EnumValue) bool { return v.Key == q.Transport })) {
+		return nil, invalid("transport", "%s 不是交通工具的代码", "%s is not a means of transport's code", "%s ไม่ใช่รหัสยานพาหนะ", q.Transport)
 	}
 	out := &TripList{Trips: []Trip{}}
 	var recs []Record
@@ -124,7 +135,19 @@ func (l *Lists) Trips(ctx context.Context, who Reader, q TripQuery, lang string)
 		if err != nil {
 			return nil, err
 		}
-		out.Trips = append(out.Trips, tripsOf(row, stored.Body)...)
+		for _, t := range tripsOf(row, stored.Body) {
+			if q.Transport != "" && t.Transport != q.Transport {
+				continue
+			}
+			if means != nil {
+				for _, v := range means.Values {
+					if v.Key == t.Transport {
+						t.TransportTxt = v.Label.In(lang)
+					}
+				}
+			}
+			out.Trips = append(out.Trips, t)
+		}
 	}
 	return out, nil
 }

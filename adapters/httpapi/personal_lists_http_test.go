@@ -19,10 +19,10 @@ func storePersonalFixture(t *testing.T, api *testAPI) {
 	t.Helper()
 	docs := []struct{ id, docType, status, applicant, createBy, created, body string }{
 		{"PT01", "TB", "approved", "employee01", "employee01", "2025-04-01 09:00", `{"head":{},"tripDetailList":[` +
-			`{"startDate":"2025-03-20","endDate":"2025-03-22","days":3,"startPoint":"Shanghai","endPoint":"Beijing","transportMeans":"train","localAmount":1234.5},` +
+			`{"startDate":"2025-03-20","endDate":"2025-03-22","days":3,"startPoint":"Shanghai","endPoint":"Beijing","transportMeans":"2","localAmount":1234.5},` +
 			`{"flag":"D","startDate":"2025-03-22","endDate":"2025-03-22","startPoint":"Beijing","endPoint":"Tianjin","localAmount":10}]}`},
 		{"PT02", "TA", "inApproval", "manager01", "manager01", "2025-04-02 09:00", `{"head":{},"tripList":[` +
-			`{"tripPurpose":"customer visit","departure":"Shanghai","arrival":"Bangkok","startDate":"2025-05-01","endDate":"2025-05-04","tripDays":4,"transportMeans":"plane","amount":"8000"}]}`},
+			`{"tripPurpose":"customer visit","departure":"Shanghai","arrival":"Bangkok","startDate":"2025-05-01","endDate":"2025-05-04","tripDays":4,"transportMeans":"1","amount":"8000"}]}`},
 		{"PC01", "EX02", "draft", "employee01", "manager01", "2025-04-03 09:00", `{"head":{}}`},
 		{"PC02", "EX02", "approved", "employee01", "manager01", "2025-04-03 10:00", `{"head":{}}`},
 		{"PC03", "EX02", "draft", "employee01", "employee01", "2025-04-03 11:00", `{"head":{}}`},
@@ -72,6 +72,8 @@ func TestTripsAndToConfirm(t *testing.T) {
 			{"by type", "admin", "?docTypes=TA", []string{"PT02/tripList/Shanghai-Bangkok/8000.00/4"}},
 			{"by state", "admin", "?status=approved", []string{"PT01/tripDetailList/Shanghai-Beijing/1234.50/3"}},
 			{"an administrator's own: none", "admin", "?mine=true", nil},
+			{"flights", "admin", "?transport=1", []string{"PT02/tripList/Shanghai-Bangkok/8000.00/4"}},
+			{"train journeys", "admin", "?transport=2", []string{"PT01/tripDetailList/Shanghai-Beijing/1234.50/3"}},
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				res, l := trips(c.who, c.query)
@@ -80,10 +82,10 @@ func TestTripsAndToConfirm(t *testing.T) {
 				}
 			})
 		}
-		if _, l := trips("admin", "?docTypes=TA"); l.Trips[0].Purpose != "customer visit" || l.Trips[0].ApplicantTxt == "" || l.Documents != 1 || l.Truncated {
+		if _, l := trips("admin", "?docTypes=TA"); l.Trips[0].Purpose != "customer visit" || l.Trips[0].ApplicantTxt == "" || l.Trips[0].TransportTxt != "飞机" || l.Documents != 1 || l.Truncated {
 			t.Errorf("PT02 %+v", l)
 		}
-		for _, c := range []struct{ query, path string }{{"?docTypes=EX02", "docTypes[0]"}, {"?mine=yes", "mine"}, {"?status=nope", "status"}} {
+		for _, c := range []struct{ query, path string }{{"?docTypes=EX02", "docTypes[0]"}, {"?mine=yes", "mine"}, {"?status=nope", "status"}, {"?transport=9", "transport"}} {
 			if res, _ := trips("admin", c.query); res.status != 400 || !strings.Contains(res.body, c.path) {
 				t.Errorf("%s: HTTP %d %s", c.query, res.status, clip(res.body))
 			}
