@@ -6590,7 +6590,7 @@ export interface paths {
         };
         /**
          * Delegations (proxy authorisation) the user gave or received.
-         * @description Access: menu proxyAuthCfgView|proxyAuthCfg.
+         * @description Access: menu proxyAuthCfgView|proxyAuthCfg|BVAuth.
          */
         get: {
             parameters: {
@@ -6663,7 +6663,7 @@ export interface paths {
         put?: never;
         /**
          * Create or change a delegation.
-         * @description Access: menu proxyAuthCfgView|proxyAuthCfg.
+         * @description Access: menu proxyAuthCfgView|proxyAuthCfg|BVAuth.
          */
         post: {
             parameters: {
