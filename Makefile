@@ -49,6 +49,7 @@ bench: ## Go benchmarks, every speed figure printed beside its target at the end
 	$(GO) test ./engine -run '^$$' -bench . -benchmem 2>&1 | tee -a bin/bench.txt
 	$(GO) test ./adapters/httpapi -run '^$$' -bench '^Benchmark(Save|Load|RawInsert)(SQLite|Postgres)$$' -benchtime 3s 2>&1 | tee -a bin/bench.txt
 	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x 2>&1 | tee -a bin/bench.txt
+	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkReportsPostgres -benchtime 3x 2>&1 | tee -a bin/bench.txt
 	$(GO) run ./tools/benchreport < bin/bench.txt
 
 POCKETBASE_VERSION ?= v0.39.11

@@ -164,6 +164,9 @@ func (w *answerWalk) documentLife() {
 	w.call("POST /api/formwork/documents/query", "finance01", documentQueryURL, `{"docType":"EX02","q":"`+id+`"}`, 200)
 	w.call("POST /api/formwork/documents/query", "admin", documentQueryURL, `{"sort":{"field":"nope"}}`, 400)
 	w.call("POST /api/formwork/documents/export.xlsx", "", documentExportURL, `{"docType":"EX02"}`, 200)
+	w.call("GET /api/formwork/documents/to-confirm", "", "/api/formwork/documents/to-confirm", "", 200)
+	w.call("GET /api/formwork/documents/trips", "admin", "/api/formwork/documents/trips?docTypes=TB", "", 200)
+	w.call("GET /api/formwork/documents/trips", "", "/api/formwork/documents/trips?mine=yes", "", 400)
 	// the report centre
 	w.call("GET /api/formwork/reports", "finance01", reportsURL, "", 200)
 	w.call("POST /api/formwork/reports/{code}/run", "finance01", reportsURL+"/rptDocCount/run", `{"params":{"company":"1000"}}`, 200)

@@ -54,8 +54,8 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/api/galaxycommon/searchhelp/queryPermission", signedIn, s.queryPermission},
 		{"GET", "/api/galaxycommon/menu/tree", signedIn, s.menuTreeHandler},
 		{"GET", "/api/galaxyreport/rptAuth/selectByUserId", menu("rpt"), s.selectReportAuthority},
-		{"GET", "/api/galaxyform/proxyAuth/list", menu("proxyAuthCfgView", "proxyAuthCfg"), s.listDelegations},
-		{"POST", "/api/galaxyform/proxyAuth/save", menu("proxyAuthCfgView", "proxyAuthCfg"), s.saveDelegation},
+		{"GET", "/api/galaxyform/proxyAuth/list", menu("proxyAuthCfgView", "proxyAuthCfg", "BVAuth"), s.listDelegations},
+		{"POST", "/api/galaxyform/proxyAuth/save", menu("proxyAuthCfgView", "proxyAuthCfg", "BVAuth"), s.saveDelegation},
 		{"GET", "/api/galaxycommon/user/list", menu("userManage"), s.listUsers},
 		// registry and evaluate
 		{"GET", "/api/formwork/registry/docTypes", signedIn, s.listDocTypes},

@@ -36,9 +36,10 @@ type API struct {
 func New(budgets *budget.Service, names Names) *API { return &API{budgets: budgets, names: names} }
 
 // Routes are the budget pages' routes, for the route table: everyone with
-// the menu budget.
+// the menu budget; the import and export also with the finance menu's
+// budget import (CW00001, the same page).
 func (a *API) Routes() []kit.Route {
-	access := kit.Menu("budget")
+	access, imports := kit.Menu("budget"), kit.Menu("budget", "CW00001")
 	return []kit.Route{
 		{Method: "GET", Path: "/api/formwork/budget/budgets", Access: access, Handle: a.list},
 		{Method: "GET", Path: "/api/formwork/budget/entries", Access: access, Handle: a.entries},
@@ -46,8 +47,8 @@ func (a *API) Routes() []kit.Route {
 		{Method: "GET", Path: "/api/formwork/budget/departmental", Access: access, Handle: a.departmental},
 		{Method: "POST", Path: "/api/formwork/budget/adjust", Access: access, Handle: a.adjust},
 		{Method: "POST", Path: "/api/formwork/budget/decide", Access: access, Handle: a.decide},
-		{Method: "POST", Path: "/api/formwork/budget/import", Access: access, Handle: a.importBudgets},
-		{Method: "GET", Path: "/api/formwork/budget/export.xlsx", Access: access, Handle: a.export},
+		{Method: "POST", Path: "/api/formwork/budget/import", Access: imports, Handle: a.importBudgets},
+		{Method: "GET", Path: "/api/formwork/budget/export.xlsx", Access: imports, Handle: a.export},
 	}
 }
 

@@ -36,10 +36,10 @@ func New(lists *documents.Lists) *API { return &API{lists: lists} }
 // Routes are the list routes, for the route table. Any signed-in user may
 // ask: the answer holds only the documents they may read.
 func (a *API) Routes() []kit.Route {
-	return []kit.Route{
+	return append([]kit.Route{
 		{Method: "POST", Path: QueryPath, Access: kit.SignedIn, Handle: a.query},
 		{Method: "POST", Path: ExportPath, Access: kit.SignedIn, Handle: a.export},
-	}
+	}, a.personalRoutes()...)
 }
 
 // reader is the signed-in user as the list reads them.

@@ -1671,7 +1671,7 @@ export interface paths {
         };
         /**
          * The budgets the filter selects as the import's workbook (confirmed amounts).
-         * @description Access: menu budget.
+         * @description Access: menu budget|CW00001.
          */
         get: {
             parameters: {
@@ -1748,7 +1748,7 @@ export interface paths {
         put?: never;
         /**
          * Import a workbook of budgets (company, department, budgetAccount, project, period, amount, control): all or nothing; 422 lists every bad row and field. New budgets and raises wait for confirmation.
-         * @description Access: menu budget.
+         * @description Access: menu budget|CW00001.
          */
         post: {
             parameters: {
@@ -2082,6 +2082,153 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/documents/to-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Awaiting my confirmation (toConfirm, MY00009): the documents whose reimburser is the user but which someone else made (a delegate, finance staff), still a draft or returned, latest first (at most 500).
+         * @description Access: menu toConfirm|MY00009.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["ListRow"][] | null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/formwork/documents/trips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trips (myTravelTrip, MY00008; the YX17 and SL travel pages): the itinerary lines (tripList) and trip details (tripDetailList) of the travel documents the user may read, mine=true: those whose reimburser is the user; docTypes and status narrow (comma-separated), transport to one means of transport (a key of transportMeans: 1 plane, 2 train). The latest 200 documents; truncated says when more matched. 400 names a bad parameter.
+         * @description Access: menu myTravelTrip|MY00008|YX1703|YX1704|YX1705|YX1706|YX1707|YX1708|YX1709|settlementQuery|flightOnline|trainOnline|hotelOnline|offlineEdit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    mine?: string;
+                    docTypes?: string;
+                    status?: string;
+                    transport?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["TripList"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6443,7 +6590,7 @@ export interface paths {
         };
         /**
          * Delegations (proxy authorisation) the user gave or received.
-         * @description Access: menu proxyAuthCfgView|proxyAuthCfg.
+         * @description Access: menu proxyAuthCfgView|proxyAuthCfg|BVAuth.
          */
         get: {
             parameters: {
@@ -6516,7 +6663,7 @@ export interface paths {
         put?: never;
         /**
          * Create or change a delegation.
-         * @description Access: menu proxyAuthCfgView|proxyAuthCfg.
+         * @description Access: menu proxyAuthCfgView|proxyAuthCfg|BVAuth.
          */
         post: {
             parameters: {
@@ -8785,6 +8932,35 @@ export interface components {
             count: number;
             /** @description An amount with two decimals. */
             occupied: number;
+        };
+        Trip: {
+            /** @description An amount with two decimals. */
+            amount: number;
+            applicant: string;
+            applicantTxt: string;
+            businessId: string;
+            companyCode: string;
+            days: string;
+            department: string;
+            docType: string;
+            docTypeTxt: string;
+            endDate: string;
+            from: string;
+            lineNo: number;
+            purpose: string;
+            section: string;
+            startDate: string;
+            status: string;
+            statusTxt: string;
+            to: string;
+            transport: string;
+            transportTxt: string;
+        };
+        TripList: {
+            /** Format: int64 */
+            documents: number;
+            trips: components["schemas"]["Trip"][] | null;
+            truncated: boolean;
         };
         UserEntry: {
             compId: string;

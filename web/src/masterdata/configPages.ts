@@ -31,11 +31,15 @@ const fixedPages: Record<string, ConfigPage> = {
   '/cfg/dataModify': { kind: 'admin', page: 'dataModify' },
   '/cfg/proxyAuthCfg': { kind: 'delegations' },
   '/main/proxyAuthCfgView': { kind: 'delegations' },
+  // 事前申请授权 (BVAuth): whom the user lets file (pre-)requests for them, the delegations.
+  '/BV/BVAuth': { kind: 'delegations' },
   '/proxyAuthCfg': { kind: 'delegations' },
   // The hidden BPM configuration route: who approves what (the approver configuration).
   '/bpmCfg': { kind: 'approvers' },
   // The /budget entries that are budget pages, not master-data lists (web/src/budget).
   ...Object.fromEntries(Object.entries(budgetPages).map(([path, page]) => [path, { kind: 'budget', page } as ConfigPage])),
+  // 预算导入 of the finance menu (CW00001): the budget import page of /budget/Import.
+  '/CW/CW00001': { kind: 'budget', page: 'import' },
   // 单据维护: the generic document list over every type (lists/DocMaintainPage).
   '/cfg/docMaintain': { kind: 'docMaintain' },
 };

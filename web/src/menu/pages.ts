@@ -8,7 +8,17 @@ import { worklistOf } from '../worklist/lists';
 import { splitPath, type MenuNode } from './menu';
 
 /** The pages a menu entry of kind `page` may name (schemas/_menu.yaml `page:`). */
-export const appPages = ['profile', 'myAdvances'] as const;
+export const appPages = [
+  'profile',
+  'myAdvances',
+  'toConfirm',
+  'myTrips',
+  'travelSettlement',
+  'flightTrips',
+  'trainTrips',
+  'hotelTrips',
+  'travelOrders',
+] as const;
 export type AppPage = (typeof appPages)[number];
 
 export type Resolved =

@@ -17,6 +17,28 @@ import ReportPage from '../reports/ReportPage';
 import WorklistPage from '../worklist/WorklistPage';
 import { resolveEntry } from '../menu/pages';
 import MyAdvancesPage from '../advances/MyAdvancesPage';
+import ToConfirmPage from '../personal/ToConfirmPage';
+import TripsPage, { type TripsView } from '../personal/TripsPage';
+import type { AppPage } from '../menu/pages';
+
+/** The trips page's view of each travel page (schemas/_menu.yaml `page:`). */
+const tripViews: Partial<Record<AppPage, TripsView>> = {
+  myTrips: 'mine',
+  travelSettlement: 'settlement',
+  flightTrips: 'flight',
+  trainTrips: 'train',
+  hotelTrips: 'hotel',
+  travelOrders: 'orders',
+};
+
+/** An app page of the menu map (personal information, my advances, awaiting my confirmation, trips). */
+function AppPageOf({ page, title, shown }: { page: AppPage; title: string; shown?: string }) {
+  const view = tripViews[page];
+  if (view) return <TripsPage title={title} view={view} />;
+  if (page === 'myAdvances') return <MyAdvancesPage title={title} />;
+  if (page === 'toConfirm') return <ToConfirmPage title={title} />;
+  return <ProfilePage title={shown} />;
+}
 
 /** Whether the route names an entry of the spec's menu (either variant) that this person's menu lacks. */
 function inCatalogue(pathname: string, docType: string | null): boolean {
@@ -52,7 +74,7 @@ function GroupIndex({ group, title }: { group: MenuNode; title: string }) {
  * menu map says (menu/pages.ts): its worklist (draft box, to-do, applications, completed,
  * returned), the generic form-list page of its document type (YG00001: EX02), a new form, its
  * configuration page (ConfigRoute: the master-data catalogue, delegations, a master-data type
- * whose `menu` it is) a page of the app (personal information, my advances) or a report (ReportPage); an entry of the spec's menu
+ * whose `menu` it is) a page of the app (personal information, my advances, awaiting my confirmation, trips) or a report (ReportPage); an entry of the spec's menu
  * that the person's menu lacks is 403; anything else, or a route nothing opens, is 404.
  */
 export default function MenuRoutePage() {
@@ -86,7 +108,7 @@ export default function MenuRoutePage() {
     case 'form':
       return <Navigate replace to={`/form?${new URLSearchParams({ docType: page.docType, action: 'new' })}`} />;
     case 'page':
-      return page.page === 'myAdvances' ? <MyAdvancesPage key={key} title={title} /> : <ProfilePage key={key} title={shown} />;
+      return <AppPageOf key={key} page={page.page} title={title} shown={shown} />;
     case 'report':
       return <ReportPage key={key} code={page.code} title={shown} />;
     case 'config':
