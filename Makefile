@@ -9,7 +9,10 @@ FUZZTIME ?= 10s
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
-run: build ## build everything and serve on http://localhost:8080 (SQLite under ./data, seeds on first start)
+run: build ## build everything and serve on http://localhost:8080 (SQLite under ./data, seeds on first start; accounting and tax simulators on :8091 and :8092 unless FORMWORK_ACCOUNTING_URL / FORMWORK_TAX_URL are set)
+	@set -e; pids=""; trap 'kill $$pids 2>/dev/null' EXIT INT TERM; \
+	if [ -z "$$FORMWORK_ACCOUNTING_URL" ]; then ./bin/formwork simulate accounting --http 127.0.0.1:8091 & pids="$$pids $$!"; export FORMWORK_ACCOUNTING_URL=http://127.0.0.1:8091; fi; \
+	if [ -z "$$FORMWORK_TAX_URL" ]; then ./bin/formwork simulate tax --http 127.0.0.1:8092 & pids="$$pids $$!"; export FORMWORK_TAX_URL=http://127.0.0.1:8092 FORMWORK_TAX_USER=$${FORMWORK_TAX_USER:-formwork} FORMWORK_TAX_PASSWORD=$${FORMWORK_TAX_PASSWORD:-simulated}; fi; \
 	./bin/formwork serve --http $(ADDR) --dir ./data
 
 build: web/dist/index.html ## the one binary, web app embedded, at bin/formwork

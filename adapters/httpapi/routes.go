@@ -117,6 +117,7 @@ func (s *Server) routeTable() []Route {
 	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes()} {
 		table = append(table, routesOf(sub)...)
 	}
+	table = append(table, routesOf(s.voucherAPI.Routes())...)
 	return table
 }
 

@@ -5,6 +5,9 @@
 package httpapi
 
 import (
+	"formwork/outbound"
+	"formwork/taxes"
+	"formwork/vouchers"
 	"io/fs"
 	"net/http"
 
@@ -14,6 +17,7 @@ import (
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/listapi"
 	"formwork/adapters/httpapi/reportapi"
+	"formwork/adapters/httpapi/voucherapi"
 	"formwork/advances"
 	"formwork/budget"
 	"formwork/documents"
@@ -55,6 +59,11 @@ type Services struct {
 	Advances *advances.Service
 	// Reports is the report centre (reportapi).
 	Reports *reports.Service
+	// Vouchers, PushLog and Taxes are the money-out calls to the accounting
+	// and tax systems (voucherapi).
+	Vouchers *vouchers.Service
+	PushLog  *outbound.PushLog
+	Taxes    *taxes.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -91,6 +100,7 @@ type Server struct {
 	lists      *listapi.API
 	advanceAPI *advanceapi.API
 	reportAPI  *reportapi.API
+	voucherAPI *voucherapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -100,7 +110,7 @@ func New(svc Services, cfg Config) *Server {
 		admin:     adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit),
 		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
 		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances),
-		reportAPI: reportapi.New(svc.Reports)}
+		reportAPI: reportapi.New(svc.Reports), voucherAPI: voucherapi.New(svc.Vouchers, svc.PushLog, svc.Taxes)}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

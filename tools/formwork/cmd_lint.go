@@ -69,6 +69,7 @@ func runLint(args []string) (code int) {
 	problems = append(problems, lintSeeds(fsys, cat)...)
 	problems = append(problems, lintReports(fsys)...)
 	problems = append(problems, lintAdvances(fsys, cat)...)
+	problems = append(problems, lintVouchers(fsys, cat)...)
 	if o.requireLanguages {
 		problems = append(problems, engine.MissingLanguages(fsys, "error")...)
 	}

@@ -66,6 +66,10 @@ func runServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}
+	if err := outboundFromEnv(&cfg, *catDir); err != nil {
+		fmt.Fprintln(os.Stderr, "formwork:", err)
+		return exitInvalid
+	}
 	app := wire.New(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -74,6 +74,8 @@ type Config struct {
 	// Reports are the report definitions (engine.LoadReports of the
 	// catalogue's folder); nil: those built into the binary.
 	Reports *engine.ReportSet
+	// Outbound is where the accounting and tax systems are (money_out.go).
+	Outbound OutboundConfig
 }
 
 // CASConfig is the single sign-on server (CAS protocol 2/3) formwork trusts.
@@ -141,6 +143,7 @@ func New(cfg Config) *App {
 	a.Lists = documents.NewLists(a.Documents, docStore, a.Identity, partyNames{a.MasterData}, a.Registry.Lifecycle)
 	a.Reports = reports.NewService(reports.Deps{Reports: reportsOf(cfg), Store: reportdb.NewStore(cfg.DB), Authority: a.Identity,
 		People: a.Identity, Catalogue: a.Registry.Catalogue, Lifecycle: a.Registry.Lifecycle, Now: cfg.Now})
+	a.moneyOut(cfg)
 	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }

@@ -10,6 +10,8 @@ import (
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
+	"formwork/adapters/sqldb/pushlogdb"
+	"formwork/adapters/sqldb/voucherdb"
 
 	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
@@ -94,6 +96,9 @@ func migrate(db *gorm.DB) error {
 	}
 	if err := db.AutoMigrate(advancedb.Models()...); err != nil {
 		return fmt.Errorf("migrate advances: %w", err)
+	}
+	if err := db.AutoMigrate(append(pushlogdb.Models(), voucherdb.Models()...)...); err != nil {
+		return fmt.Errorf("migrate vouchers and push log: %w", err)
 	}
 	return nil
 }

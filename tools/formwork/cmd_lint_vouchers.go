@@ -1,0 +1,31 @@
+package main
+
+import (
+	"errors"
+	"io/fs"
+
+	"formwork/engine"
+	"formwork/engine/voucher"
+)
+
+// lintVouchers checks the voucher rules (schemas/_vouchers) against the
+// catalogue's document types and the accounts and posting keys of the
+// master-data seeds beside it (seeds/masterdata; none: codes unchecked).
+func lintVouchers(fsys fs.FS, cat *engine.Catalogue) []engine.Problem {
+	if cat == nil {
+		return nil
+	}
+	md, err := voucher.SeedRecords(fsys)
+	if err != nil {
+		return []engine.Problem{{File: voucher.SeedDir, Rule: "voucher", Severity: "error", Message: err.Error()}}
+	}
+	_, err = engine.LoadVouchers(fsys, cat, md.Codes())
+	var le *engine.LoadError
+	switch {
+	case errors.As(err, &le):
+		return le.Problems
+	case err != nil:
+		return []engine.Problem{{File: engine.VouchersDir, Rule: "voucher", Severity: "error", Message: err.Error()}}
+	}
+	return nil
+}
