@@ -13,6 +13,7 @@ import (
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/listapi"
+	"formwork/adapters/httpapi/paymentapi"
 	"formwork/adapters/httpapi/reportapi"
 	"formwork/advances"
 	"formwork/budget"
@@ -22,6 +23,7 @@ import (
 	"formwork/logbook"
 	"formwork/masterdata"
 	"formwork/masterdata/audit"
+	"formwork/payments"
 	"formwork/printing"
 	"formwork/process"
 	"formwork/registry"
@@ -55,6 +57,8 @@ type Services struct {
 	Advances *advances.Service
 	// Reports is the report centre (reportapi).
 	Reports *reports.Service
+	// Payments are the payment lines of approved documents (paymentapi).
+	Payments *payments.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -91,6 +95,7 @@ type Server struct {
 	lists      *listapi.API
 	advanceAPI *advanceapi.API
 	reportAPI  *reportapi.API
+	paymentAPI *paymentapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -101,6 +106,7 @@ func New(svc Services, cfg Config) *Server {
 		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
 		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances),
 		reportAPI: reportapi.New(svc.Reports)}
+	s.paymentAPI = paymentapi.New(svc.Payments, svc.MasterData)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

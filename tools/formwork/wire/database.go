@@ -10,6 +10,7 @@ import (
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
+	"formwork/adapters/sqldb/paymentdb"
 
 	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
@@ -94,6 +95,9 @@ func migrate(db *gorm.DB) error {
 	}
 	if err := db.AutoMigrate(advancedb.Models()...); err != nil {
 		return fmt.Errorf("migrate advances: %w", err)
+	}
+	if err := db.AutoMigrate(paymentdb.Models()...); err != nil {
+		return fmt.Errorf("migrate payments: %w", err)
 	}
 	return nil
 }
