@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"formwork/adapters/httpapi/contract"
+	"formwork/adapters/httpapi/paymentapi"
 	"net/http"
 	"slices"
 	"strings"
@@ -50,7 +51,11 @@ func (s *Server) answerDocument(c echo.Context, rec *documents.Record, doc *engi
 			return err
 		}
 	}
-	return c.JSON(http.StatusOK, contract.DocumentAnswer{Code: codeSuccess, Message: "success", Data: json.RawMessage(rec.Body), Form: f})
+	body := []byte(rec.Body)
+	if !slices.Contains(actions, "save") { // out of the reader's hands: accounts masked unless finance
+		body = paymentapi.MaskedDocument(CurrentUser(c), body)
+	}
+	return c.JSON(http.StatusOK, contract.DocumentAnswer{Code: codeSuccess, Message: "success", Data: json.RawMessage(body), Form: f})
 }
 
 // actionsNow lists the lifecycle actions the user may take on the stored

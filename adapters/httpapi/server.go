@@ -16,6 +16,7 @@ import (
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/listapi"
+	"formwork/adapters/httpapi/paymentapi"
 	"formwork/adapters/httpapi/reportapi"
 	"formwork/adapters/httpapi/voucherapi"
 	"formwork/advances"
@@ -26,6 +27,7 @@ import (
 	"formwork/logbook"
 	"formwork/masterdata"
 	"formwork/masterdata/audit"
+	"formwork/payments"
 	"formwork/printing"
 	"formwork/process"
 	"formwork/registry"
@@ -64,6 +66,8 @@ type Services struct {
 	Vouchers *vouchers.Service
 	PushLog  *outbound.PushLog
 	Taxes    *taxes.Service
+	// Payments are the payment lines of approved documents (paymentapi).
+	Payments *payments.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -101,6 +105,7 @@ type Server struct {
 	advanceAPI *advanceapi.API
 	reportAPI  *reportapi.API
 	voucherAPI *voucherapi.API
+	paymentAPI *paymentapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -111,6 +116,7 @@ func New(svc Services, cfg Config) *Server {
 		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
 		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances),
 		reportAPI: reportapi.New(svc.Reports), voucherAPI: voucherapi.New(svc.Vouchers, svc.PushLog, svc.Taxes)}
+	s.paymentAPI = paymentapi.New(svc.Payments, svc.MasterData)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

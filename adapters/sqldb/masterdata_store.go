@@ -87,6 +87,11 @@ func (s *MasterDataStore) InTx(ctx context.Context, fn func(tx masterdata.Tx) er
 // masterDataTx is the writes of a transaction (masterdata.Tx).
 type masterDataTx struct{ db *gorm.DB }
 
+// MasterDataTxOn is masterdata.Tx on a transaction begun by the caller (an
+// approval's: ApprovalDB), for writes of master records the server keeps
+// (a contract's paid amount) that commit with the caller's.
+func MasterDataTxOn(tx *gorm.DB) masterdata.Tx { return masterDataTx{db: tx} }
+
 func (t masterDataTx) Record(typ, key string) (*masterdata.Record, error) {
 	var rows []MasterRecordRow
 	if err := t.db.Where("type_code = ? AND record_key = ?", typ, key).Limit(1).Find(&rows).Error; err != nil {

@@ -18,6 +18,7 @@ import (
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
+	"formwork/adapters/sqldb/paymentdb"
 	"formwork/adapters/sqldb/reportdb"
 	"formwork/advances"
 	"formwork/budget"
@@ -29,6 +30,7 @@ import (
 	"formwork/masterdata"
 	"formwork/masterdata/audit"
 	"formwork/masterdata/rulelookup"
+	"formwork/payments"
 	"formwork/printing"
 	"formwork/process"
 	"formwork/registry"
@@ -127,11 +129,12 @@ func New(cfg Config) *App {
 	docStore := sqldb.NewDocumentStore(cfg.DB)
 	a.Documents = documents.NewService(docStore, a.Registry.Catalogue, a.Identity, cfg.Now)
 	a.Process = process.NewService(sqldb.NewProcessStore(cfg.DB), process.Deps{Documents: a.Documents, People: a.Identity,
-		Budget: approvalBudget{a.Budgets}, Advances: approvalAdvances{advanceBookOf(cfg)}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
+		Budget: approvalBudget{a.Budgets}, Advances: approvalPayments{approvalAdvances{advanceBookOf(cfg)}}, Lifecycle: a.Registry.Lifecycle, Catalogue: a.Registry.Catalogue, Now: cfg.Now})
 	a.Documents.SetGate(a.Process)
 	a.Documents.SetReferences(a.MasterData)
 	a.Advances = advances.NewService(advancedb.NewStore(cfg.DB), advanceBookOf(cfg))
 	a.Documents.SetDerived(a.Advances)
+	a.Payments = payments.NewService(paymentdb.NewStore(cfg.DB), paymentDocuments{a.Documents}, cfg.Now)
 	a.UserAdmin = useradmin.NewService(a.identities, a.Identity, useradmin.Config{PasswordCost: cfg.PasswordCost, Now: cfg.Now,
 		CompanyExists: func(ctx context.Context, code string) (bool, error) {
 			c, err := a.MasterData.Company(ctx, code)

@@ -10,6 +10,7 @@ import (
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
+	"formwork/adapters/sqldb/paymentdb"
 	"formwork/adapters/sqldb/pushlogdb"
 	"formwork/adapters/sqldb/voucherdb"
 
@@ -99,6 +100,9 @@ func migrate(db *gorm.DB) error {
 	}
 	if err := db.AutoMigrate(append(pushlogdb.Models(), voucherdb.Models()...)...); err != nil {
 		return fmt.Errorf("migrate vouchers and push log: %w", err)
+	}
+	if err := db.AutoMigrate(paymentdb.Models()...); err != nil {
+		return fmt.Errorf("migrate payments: %w", err)
 	}
 	return nil
 }
