@@ -19,6 +19,7 @@ import (
 	"formwork/documents"
 	"formwork/identity"
 	"formwork/identity/useradmin"
+	"formwork/invoices"
 	"formwork/logbook"
 	"formwork/masterdata"
 	"formwork/masterdata/audit"
@@ -55,6 +56,8 @@ type Services struct {
 	Advances *advances.Service
 	// Reports is the report centre (reportapi).
 	Reports *reports.Service
+	// Invoices are the invoice pool, intake and the /ocr calls (invoiceapi).
+	Invoices *invoices.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be

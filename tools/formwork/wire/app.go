@@ -18,6 +18,7 @@ import (
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
+	"formwork/adapters/sqldb/invoicedb"
 	"formwork/adapters/sqldb/reportdb"
 	"formwork/advances"
 	"formwork/budget"
@@ -25,6 +26,7 @@ import (
 	"formwork/engine"
 	"formwork/identity"
 	"formwork/identity/useradmin"
+	"formwork/invoices"
 	"formwork/logbook"
 	"formwork/masterdata"
 	"formwork/masterdata/audit"
@@ -125,7 +127,8 @@ func New(cfg Config) *App {
 	a.Documents.SetGate(a.Process)
 	a.Documents.SetReferences(a.MasterData)
 	a.Advances = advances.NewService(advancedb.NewStore(cfg.DB))
-	a.Documents.SetDerived(a.Advances)
+	a.Invoices = invoices.NewService(invoicedb.New(cfg.DB), cfg.Now)
+	a.Documents.SetDerived(derivedBoth{a.Advances, a.Invoices})
 	a.UserAdmin = useradmin.NewService(a.identities, a.Identity, useradmin.Config{PasswordCost: cfg.PasswordCost, Now: cfg.Now,
 		CompanyExists: func(ctx context.Context, code string) (bool, error) {
 			c, err := a.MasterData.Company(ctx, code)
