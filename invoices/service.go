@@ -13,16 +13,16 @@ import (
 // recognised, the file it came from, the document holding it ("" while
 // unclaimed) and its verification statuses.
 type Pooled struct {
-	ID       int64
-	Uploader string
-	FileID   string
-	Key      string
+	ID       int64  `json:"id"`
+	Uploader string `json:"uploader"`
+	FileID   string `json:"fileId"`
+	Key      string `json:"invoiceKey"`
 	files.Recognised
-	HeldBy        string
-	VerifyStatus  string
-	CertifyStatus string
-	AuthStatus    string
-	CreatedAt     time.Time
+	HeldBy        string    `json:"heldBy"` // the document holding it, "" while in the pool
+	VerifyStatus  string    `json:"verifyStatus"`
+	CertifyStatus string    `json:"certifyStatus"`
+	AuthStatus    string    `json:"authStatus"`
+	CreatedAt     time.Time `json:"createdAt"`
 }
 
 // Store keeps the pool and answers who holds an invoice. Implementations:

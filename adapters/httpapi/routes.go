@@ -114,7 +114,7 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
 	}
 	// the sub-packages' (adminapi, budgetapi, listapi, advanceapi, reportapi)
-	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes()} {
+	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes(), s.invoiceAPI.Routes()} {
 		table = append(table, routesOf(sub)...)
 	}
 	return table

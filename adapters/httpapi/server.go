@@ -12,6 +12,7 @@ import (
 	"formwork/adapters/httpapi/advanceapi"
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/guard"
+	"formwork/adapters/httpapi/invoiceapi"
 	"formwork/adapters/httpapi/listapi"
 	"formwork/adapters/httpapi/reportapi"
 	"formwork/advances"
@@ -93,6 +94,7 @@ type Server struct {
 	budgetAPI  *budgetapi.API
 	lists      *listapi.API
 	advanceAPI *advanceapi.API
+	invoiceAPI *invoiceapi.API
 	reportAPI  *reportapi.API
 }
 
@@ -103,7 +105,8 @@ func New(svc Services, cfg Config) *Server {
 		admin:     adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit),
 		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
 		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances),
-		reportAPI: reportapi.New(svc.Reports)}
+		invoiceAPI: invoiceapi.New(svc.Invoices, svc.Documents),
+		reportAPI:  reportapi.New(svc.Reports)}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a
