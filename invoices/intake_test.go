@@ -31,6 +31,7 @@ func (m *memStore) Pool(context.Context, string) ([]Pooled, error)       { retur
 func (m *memStore) Find(context.Context, int64) (*Pooled, error)         { return nil, nil }
 func (m *memStore) ByDocument(context.Context, string) ([]Pooled, error) { return nil, nil }
 func (m *memStore) Remove(context.Context, string, int64) error          { return nil }
+func (m *memStore) SetVerdict(context.Context, int64, Verdict) error     { return nil }
 func (m *memStore) Holders(_ context.Context, keys []string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, k := range keys {

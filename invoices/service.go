@@ -22,6 +22,7 @@ type Pooled struct {
 	VerifyStatus  string    `json:"verifyStatus"`
 	CertifyStatus string    `json:"certifyStatus"`
 	AuthStatus    string    `json:"authStatus"`
+	Attempts      int       `json:"verifyAttempts"` // verifications sent
 	CreatedAt     time.Time `json:"createdAt"`
 }
 
@@ -42,14 +43,17 @@ type Store interface {
 	Holders(ctx context.Context, keys []string) (map[string]string, error)
 	// Remove deletes a pooled invoice of uploader no document holds.
 	Remove(ctx context.Context, uploader string, id int64) error
+	// SetVerdict records what verification answered (and counts the attempt).
+	SetVerdict(ctx context.Context, id int64, v Verdict) error
 }
 
 // Service is the invoice use cases: intake (files.Intake), the pool, and
 // the save's findings on the invoices a document claims (documents.Derived).
 type Service struct {
-	store Store
-	ocr   OCR
-	now   func() time.Time
+	store  Store
+	ocr    OCR
+	verify Verification
+	now    func() time.Time
 }
 
 // NewService builds the invoice use cases; tesseract is looked up once.

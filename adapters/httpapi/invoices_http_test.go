@@ -63,6 +63,11 @@ func (w *answerWalk) invoices() {
 	res = w.call("POST /api/galaxyform/yx/{family}/head/create", "", createClaim, invoiceSupplement(with("invoiceList", []any{invoiceRow(no)})), 200)
 	holder := fmt.Sprint(mustValue(w.t, res.data(w.t), "head", "businessId"))
 	w.call("POST /api/galaxyform/commonForm/queryInvoicesByBusinessId", "", "/api/galaxyform/commonForm/queryInvoicesByBusinessId", `{"businessId":"`+holder+`"}`, 200)
+	res = w.call("POST /api/formwork/invoices/{id}/verify", "finance01", "/api/formwork/invoices/"+id+"/verify", "", 200)
+	if got := fmt.Sprint(mustValue(w.t, res.data(w.t), "verifyStatus"), mustValue(w.t, res.data(w.t), "certifyStatus")); got != "11" {
+		w.t.Fatalf("verified: verifyStatus+certifyStatus %s, want 11", got)
+	}
+	w.call("POST /api/formwork/invoices/{id}/verify", "manager01", "/api/formwork/invoices/"+id+"/verify", "", 403)
 	w.call("GET /api/galaxyform/arcommon/openInvoiceInfoInf", "finance01", "/api/galaxyform/arcommon/openInvoiceInfoInf?id="+id, "", 200)
 	// across documents and within one: 422 at the line, naming the holder
 	res = w.call("POST /api/galaxyform/yx/{family}/head/create", "", createClaim, invoiceSupplement(with("invoiceList", []any{invoiceRow("24442000000000000001"), invoiceRow(no)})), 422)
@@ -78,4 +83,3 @@ func (w *answerWalk) invoices() {
 	w.call("POST /api/galaxyform/process/void", "", voidURL, `{"businessId":"`+holder+`"}`, 200)
 	w.call("POST /api/galaxyform/yx/{family}/head/create", "", createClaim, invoiceSupplement(with("invoiceList", []any{invoiceRow(no)})), 200)
 }
-

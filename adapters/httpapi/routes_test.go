@@ -73,6 +73,7 @@ var routeWalk = map[string]routeCall{
 	"GET /api/formwork/advances":                                {"menu MY00010", "/api/formwork/advances?kind=loan", "", [5]int{401, 200, 200, 200, 200}},
 	"GET /api/formwork/advances/:businessId/movements":          {"menu MY00010", "/api/formwork/advances/{businessId}/movements", "", [5]int{401, 404, 404, 404, 404}},
 	"GET /api/formwork/invoices":                                {"menu MY00007|myInvoice", "/api/formwork/invoices", "", [5]int{401, 200, 200, 200, 200}},
+	"POST /api/formwork/invoices/:id/verify":                    {"signed in", "/api/formwork/invoices/999999/verify", "", [5]int{401, 404, 404, 404, 404}},
 	"POST /ocr/createImagePathApi/createImagePath":              {"signed in", "/ocr/createImagePathApi/createImagePath", `{"content":"aGVsbG8="}`, [5]int{401, 200, 200, 200, 200}},
 	"GET /ocr/appPage/appShowImagePage":                         {"signed in", "/ocr/appPage/appShowImagePage?id=999999", "", [5]int{401, 404, 404, 404, 404}},
 	"GET /ocr/pcPage/pcTicketPackagePage":                       {"signed in", "/ocr/pcPage/pcTicketPackagePage", "", [5]int{401, 200, 200, 200, 200}},

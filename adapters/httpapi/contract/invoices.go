@@ -68,6 +68,8 @@ func init() {
 	for k, v := range map[string]apiDoc{
 		"GET /api/formwork/invoices": {Tag: "invoices", Summary: "My invoices (MY00007 我的发票): every invoice recognised in my uploads, newest first, with the document holding it (heldBy, empty while in the pool) and its verification statuses.",
 			Response: pool},
+		"POST /api/formwork/invoices/:id/verify": {Tag: "invoices", Summary: "Verify (查验) one invoice with the invoice verification service (an outbound call: idempotency key, 120 s timeout, retries, a push-log entry per try) and record verifyStatus (1 consistent, 2 inconsistent, 3 not found), certifyStatus and authStatus; 409 when verification is not configured or failed.",
+			Response: invoices.Pooled{}, Refusals: []int{404, 409}},
 		"POST /ocr/createImagePathApi/createImagePath": {Tag: "invoices", Summary: "Recognise the invoices of a picture or PDF (base64): a fapiao QR code, a 数电 PDF's text layer, OFD/XML, or OCR proposals (confirmed false) when tesseract is installed; each goes to my pool.",
 			Request: RecogniseRequest{}, Response: RecogniseAnswer{}, Refusals: []int{413}},
 		"GET /ocr/appPage/appShowImagePage": {Tag: "invoices", Summary: "One invoice (?id=) with what was recognised: to its uploader, or to whoever may read the document holding it.",

@@ -37,6 +37,7 @@ func (a *API) Routes() []kit.Route {
 	in := kit.SignedIn
 	return []kit.Route{
 		{Method: "GET", Path: "/api/formwork/invoices", Access: kit.Menu("MY00007", "myInvoice"), Handle: a.pool},
+		{Method: "POST", Path: "/api/formwork/invoices/:id/verify", Access: in, Handle: a.verify},
 		{Method: "POST", Path: "/ocr/createImagePathApi/createImagePath", Access: in, Handle: a.createImagePath},
 		{Method: "GET", Path: "/ocr/appPage/appShowImagePage", Access: in, Handle: a.showOne},
 		{Method: "GET", Path: "/ocr/pcPage/pcTicketPackagePage", Access: in, Handle: a.pool},
@@ -107,6 +108,38 @@ func (a *API) createImagePath(c echo.Context) error {
 	return kit.OK(c, contract.RecogniseAnswer{FileID: fileID, Invoices: found})
 }
 
+// verify: send one invoice to verification (查验), as its uploader or a
+// reader of the document holding it; answers it with the statuses.
+func (a *API) verify(c echo.Context) error {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return kit.BadParam("id", "an invoice id", c.Param("id"))
+	}
+	if _, err := a.readable(c, id); err != nil {
+		return err
+	}
+	p, err := a.invoices.Verify(c.Request().Context(), user(c), id)
+	if err != nil {
+		return err
+	}
+	return kit.OK(c, p)
+}
+
+// readable loads an invoice the user may see: their own, or one a
+// document they may read holds.
+func (a *API) readable(c echo.Context, id int64) (*invoices.Pooled, error) {
+	p, err := a.invoices.Find(c.Request().Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	if p.Uploader != user(c) {
+		if err := a.mayReadDocument(c, p.HeldBy); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
 // showOne: one invoice, to its uploader or to whoever may read the
 // document holding it.
 func (a *API) showOne(c echo.Context) error {
@@ -114,14 +147,9 @@ func (a *API) showOne(c echo.Context) error {
 	if err != nil {
 		return kit.BadParam("id", "an invoice id", c.QueryParam("id"))
 	}
-	p, err := a.invoices.Find(c.Request().Context(), id)
+	p, err := a.readable(c, id)
 	if err != nil {
 		return err
-	}
-	if p.Uploader != user(c) {
-		if err := a.mayReadDocument(c, p.HeldBy); err != nil {
-			return err
-		}
 	}
 	return kit.OK(c, p)
 }

@@ -53,6 +53,7 @@ type PoolInvoice struct {
 	VerifyStatus  string `gorm:"size:10"`
 	CertifyStatus string `gorm:"size:10"`
 	AuthStatus    string `gorm:"size:10"`
+	Attempts      int    `gorm:"not null;default:0"`
 	CreatedAt     time.Time
 }
 
@@ -217,7 +218,7 @@ func pooledOf(r PoolInvoice) invoices.Pooled {
 		notes = strings.Split(r.Findings, "\n")
 	}
 	return invoices.Pooled{ID: r.ID, Uploader: r.Uploader, FileID: r.FileID, Key: r.InvoiceKey, CreatedAt: r.CreatedAt,
-		VerifyStatus: r.VerifyStatus, CertifyStatus: r.CertifyStatus, AuthStatus: r.AuthStatus,
+		VerifyStatus: r.VerifyStatus, CertifyStatus: r.CertifyStatus, AuthStatus: r.AuthStatus, Attempts: r.Attempts,
 		Recognised: files.Recognised{Source: r.Source, Kind: r.Kind, InvoiceCode: r.InvoiceCode, InvoiceNo: r.InvoiceNo,
 			IssueDate: r.IssueDate, Amount: dec(r.Amount), TaxAmount: dec(r.TaxAmount), Total: dec(r.Total), CheckCode: r.CheckCode,
 			SellerName: r.SellerName, SellerTaxID: r.SellerTaxID, BuyerName: r.BuyerName, BuyerTaxID: r.BuyerTaxID,
@@ -230,4 +231,15 @@ func dec(s string) decimal.Decimal {
 		return decimal.Zero
 	}
 	return d
+}
+
+// SetVerdict records verification's statuses and counts the attempt.
+func (s *Store) SetVerdict(ctx context.Context, id int64, v invoices.Verdict) error {
+	err := s.db.WithContext(ctx).Model(&PoolInvoice{}).Where("id = ?", id).Updates(map[string]any{
+		"verify_status": v.VerifyStatus, "certify_status": v.CertifyStatus, "auth_status": v.AuthStatus,
+		"attempts": gorm.Expr("attempts + 1")}).Error
+	if err != nil {
+		return fmt.Errorf("record verification: %w", err)
+	}
+	return nil
 }

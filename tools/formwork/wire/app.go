@@ -69,6 +69,10 @@ type Config struct {
 	// Lifecycle is the document state machine (engine.LoadLifecycle of the
 	// catalogue's folder); nil: the one built into the binary.
 	Lifecycle *engine.Lifecycle
+	// InvoiceVerifyURL is the invoice verification (查验) endpoint
+	// (`formwork simulate invoice` serves /invoice/verify); empty: not
+	// configured, a verification is refused saying so.
+	InvoiceVerifyURL string
 	// Reports are the report definitions (engine.LoadReports of the
 	// catalogue's folder); nil: those built into the binary.
 	Reports *engine.ReportSet
@@ -128,6 +132,7 @@ func New(cfg Config) *App {
 	a.Documents.SetReferences(a.MasterData)
 	a.Advances = advances.NewService(advancedb.NewStore(cfg.DB))
 	a.Invoices = invoices.NewService(invoicedb.New(cfg.DB), cfg.Now)
+	a.Invoices.SetVerification(invoiceVerification(cfg))
 	a.Documents.SetDerived(derivedBoth{a.Advances, a.Invoices})
 	a.UserAdmin = useradmin.NewService(a.identities, a.Identity, useradmin.Config{PasswordCost: cfg.PasswordCost, Now: cfg.Now,
 		CompanyExists: func(ctx context.Context, code string) (bool, error) {

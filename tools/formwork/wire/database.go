@@ -11,6 +11,7 @@ import (
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
 	"formwork/adapters/sqldb/invoicedb"
+	"formwork/adapters/sqldb/pushlogdb"
 
 	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
@@ -92,6 +93,9 @@ func migrate(db *gorm.DB) error {
 	}
 	if err := db.AutoMigrate(sqldb.BudgetModels()...); err != nil {
 		return fmt.Errorf("migrate budgets: %w", err)
+	}
+	if err := db.AutoMigrate(pushlogdb.Models()...); err != nil {
+		return fmt.Errorf("migrate push log: %w", err)
 	}
 	if err := db.AutoMigrate(invoicedb.Models()...); err != nil {
 		return fmt.Errorf("migrate invoices: %w", err)
