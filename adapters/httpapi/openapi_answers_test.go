@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"formwork/adapters/simulators/simtest"
 	"formwork/tools/formwork/wire"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -23,7 +24,8 @@ import (
 // view, HTML, with its content type only).
 func TestOpenAPIAnswers(t *testing.T) {
 	contract := loadContract(t)
-	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+	verifier := simtest.Start(t, "invoice") // the invoice verification simulator, a process of its own
+	forEachDatabaseWith(t, func(c *wire.Config) { c.InvoiceVerifyURL = verifier.URL + "/invoice/verify" }, func(t *testing.T, api *testAPI) {
 		w := &answerWalk{t: t, api: api, contract: contract, succeeded: map[string]bool{}}
 		w.identity()
 		w.registry()
@@ -33,6 +35,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.searchHelps()
 		w.masterData()
 		w.administration()
+		w.invoices()
 		w.coverage()
 	})
 }

@@ -115,7 +115,7 @@ func (s *Server) routeTable() []Route {
 	}
 	// the sub-packages' (adminapi, budgetapi, listapi, advanceapi, reportapi)
 	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes(),
-		s.paymentAPI.Routes()} {
+		s.paymentAPI.Routes(), s.invoiceAPI.Routes()} {
 		table = append(table, routesOf(sub)...)
 	}
 	table = append(table, routesOf(s.voucherAPI.Routes())...)

@@ -15,6 +15,7 @@ import (
 	"formwork/adapters/httpapi/advanceapi"
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/guard"
+	"formwork/adapters/httpapi/invoiceapi"
 	"formwork/adapters/httpapi/listapi"
 	"formwork/adapters/httpapi/paymentapi"
 	"formwork/adapters/httpapi/reportapi"
@@ -24,6 +25,7 @@ import (
 	"formwork/documents"
 	"formwork/identity"
 	"formwork/identity/useradmin"
+	"formwork/invoices"
 	"formwork/logbook"
 	"formwork/masterdata"
 	"formwork/masterdata/audit"
@@ -68,6 +70,8 @@ type Services struct {
 	Taxes    *taxes.Service
 	// Payments are the payment lines of approved documents (paymentapi).
 	Payments *payments.Service
+	// Invoices are the invoice pool, intake and the /ocr calls (invoiceapi).
+	Invoices *invoices.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -103,6 +107,7 @@ type Server struct {
 	budgetAPI  *budgetapi.API
 	lists      *listapi.API
 	advanceAPI *advanceapi.API
+	invoiceAPI *invoiceapi.API
 	reportAPI  *reportapi.API
 	voucherAPI *voucherapi.API
 	paymentAPI *paymentapi.API
@@ -117,6 +122,7 @@ func New(svc Services, cfg Config) *Server {
 		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances),
 		reportAPI: reportapi.New(svc.Reports), voucherAPI: voucherapi.New(svc.Vouchers, svc.PushLog, svc.Taxes)}
 	s.paymentAPI = paymentapi.New(svc.Payments, svc.MasterData)
+	s.invoiceAPI = invoiceapi.New(svc.Invoices, svc.Documents)
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

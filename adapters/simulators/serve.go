@@ -12,6 +12,8 @@ func Named(name string) (http.Handler, error) {
 		return Accounting(), nil
 	case "tax":
 		return Tax(), nil
+	case "invoice":
+		return Invoice(), nil
 	}
-	return nil, fmt.Errorf("unknown simulator %q: accounting or tax", name)
+	return nil, fmt.Errorf("unknown simulator %q: accounting, tax or invoice", name)
 }

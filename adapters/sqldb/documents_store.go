@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"formwork/adapters/sqldb/groupcommit"
+	"formwork/adapters/sqldb/invoicedb"
 	"formwork/documents"
 	"formwork/engine"
 
@@ -85,6 +86,10 @@ func (n *numbered) Insert(rec *documents.Record, ev *documents.Event) error {
 	if err := n.tx.Create(&row).Error; err != nil {
 		n.tx.Rollback()
 		return fmt.Errorf("store document: %w", err)
+	}
+	if err := invoicedb.TakeClaims(n.tx, rec.BusinessID, rec.Status, rec.Body); err != nil {
+		n.tx.Rollback()
+		return err
 	}
 	if err := (&documentTx{n.tx}).AddEvent(ev); err != nil {
 		n.tx.Rollback()
@@ -189,7 +194,11 @@ func (d *documentTx) UpdateDocument(rec *documents.Record, expectVersion int, ex
 	if res.Error != nil {
 		return false, fmt.Errorf("update document: %w", res.Error)
 	}
-	return res.RowsAffected > 0, nil
+	if res.RowsAffected == 0 {
+		return false, nil
+	}
+	// the invoices the document claims, taken or let go with it
+	return true, invoicedb.TakeClaims(d.tx, rec.BusinessID, rec.Status, rec.Body)
 }
 
 // AddEvent writes a document event.

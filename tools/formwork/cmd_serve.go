@@ -62,6 +62,7 @@ func runServe(args []string) int {
 		return exitUsage
 	}
 	cfg.Catalogue, cfg.DB, cfg.Web = cat, db, web.Dist()
+	cfg.InvoiceVerifyURL = os.Getenv("FORMWORK_INVOICE_VERIFY_URL") // e.g. the simulator's http://ADDR/invoice/verify
 	if err := loadDefinitions(&cfg, *catDir); err != nil {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid

@@ -19,7 +19,7 @@ usage:
   formwork replay [--format text|json|junit] [--run REGEX] [DIR]
   formwork check  --doc FILE [--edition E] [--action A] [--format text|json] [--lang zh|en|th] [--catalogue DIR]
   formwork export --docType X [--edition E] [--subType Y] [--action A] [--lang zh|en|th] [--catalogue DIR]
-  formwork simulate accounting|tax [--http ADDR]
+  formwork simulate accounting|tax|invoice [--http ADDR]
 
 DIR is a folder holding schemas/ and rules/; without --catalogue the
 catalogue built into the binary is used. lint --require-languages fails on

@@ -18,6 +18,7 @@ import (
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
+	"formwork/adapters/sqldb/invoicedb"
 	"formwork/adapters/sqldb/paymentdb"
 	"formwork/adapters/sqldb/reportdb"
 	"formwork/advances"
@@ -26,6 +27,7 @@ import (
 	"formwork/engine"
 	"formwork/identity"
 	"formwork/identity/useradmin"
+	"formwork/invoices"
 	"formwork/logbook"
 	"formwork/masterdata"
 	"formwork/masterdata/audit"
@@ -73,6 +75,10 @@ type Config struct {
 	// catalogue's folder); nil: those built into the binary, checked
 	// against Catalogue.
 	Advances *engine.AdvanceBook
+	// InvoiceVerifyURL is the invoice verification (查验) endpoint
+	// (`formwork simulate invoice` serves /invoice/verify); empty: not
+	// configured, a verification is refused saying so.
+	InvoiceVerifyURL string
 	// Reports are the report definitions (engine.LoadReports of the
 	// catalogue's folder); nil: those built into the binary.
 	Reports *engine.ReportSet
@@ -133,8 +139,10 @@ func New(cfg Config) *App {
 	a.Documents.SetGate(a.Process)
 	a.Documents.SetReferences(a.MasterData)
 	a.Advances = advances.NewService(advancedb.NewStore(cfg.DB), advanceBookOf(cfg))
-	a.Documents.SetDerived(a.Advances)
 	a.Payments = payments.NewService(paymentdb.NewStore(cfg.DB), paymentDocuments{a.Documents}, cfg.Now)
+	a.Invoices = invoices.NewService(invoicedb.New(cfg.DB), cfg.Now)
+	a.Invoices.SetVerification(invoiceVerification(cfg))
+	a.Documents.SetDerived(derivedBoth{a.Advances, a.Invoices})
 	a.UserAdmin = useradmin.NewService(a.identities, a.Identity, useradmin.Config{PasswordCost: cfg.PasswordCost, Now: cfg.Now,
 		CompanyExists: func(ctx context.Context, code string) (bool, error) {
 			c, err := a.MasterData.Company(ctx, code)

@@ -10,6 +10,7 @@ import (
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/identitydb"
+	"formwork/adapters/sqldb/invoicedb"
 	"formwork/adapters/sqldb/paymentdb"
 	"formwork/adapters/sqldb/pushlogdb"
 	"formwork/adapters/sqldb/voucherdb"
@@ -94,6 +95,9 @@ func migrate(db *gorm.DB) error {
 	}
 	if err := db.AutoMigrate(sqldb.BudgetModels()...); err != nil {
 		return fmt.Errorf("migrate budgets: %w", err)
+	}
+	if err := db.AutoMigrate(invoicedb.Models()...); err != nil {
+		return fmt.Errorf("migrate invoices: %w", err)
 	}
 	if err := db.AutoMigrate(advancedb.Models()...); err != nil {
 		return fmt.Errorf("migrate advances: %w", err)

@@ -1,0 +1,111 @@
+package invoices
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"formwork/engine"
+)
+
+// Claim is one invoice a document claims: its key (the 20-digit number of
+// a 数电 invoice, else code + number) and the cell it is at.
+type Claim struct {
+	Key  string
+	Path string // e.g. invoiceList[2].invoiceNo
+}
+
+// Key is the identity of an invoice: the 20-digit number of a 数电
+// invoice, else the code and the number ("" when there is no number).
+func Key(code, number string) string {
+	switch {
+	case number == "":
+		return ""
+	case len(number) == 20 || code == "":
+		return number
+	default:
+		return code + "-" + number
+	}
+}
+
+// claimRow is the key of one table row, "" when it claims nothing.
+func claimRow(code, number, flag string) string {
+	if flag == "D" { // a deleted row (engine.RowDeleted)
+		return ""
+	}
+	return Key(code, number)
+}
+
+// ClaimsOf are the invoices a decoded document claims: every row with an
+// invoiceNo in any of its tables, deleted rows (flag D) left out, in table
+// then row order.
+func ClaimsOf(doc *engine.Document) []Claim {
+	names := make([]string, 0, len(doc.Tables))
+	for name := range doc.Tables {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var out []Claim
+	for _, name := range names {
+		for i, row := range doc.Tables[name] {
+			if k := claimRow(row.String("invoiceCode"), row.String("invoiceNo"), row.String("flag")); k != "" {
+				out = append(out, Claim{Key: k, Path: fmt.Sprintf("%s[%d].invoiceNo", name, i)})
+			}
+		}
+	}
+	return out
+}
+
+// ClaimsOfBody are the invoices a stored document's JSON body claims (as
+// ClaimsOf), for the store that takes the locks in the save transaction.
+func ClaimsOfBody(body []byte) ([]Claim, error) {
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(body, &doc); err != nil {
+		return nil, fmt.Errorf("read document body: %w", err)
+	}
+	names := make([]string, 0, len(doc))
+	for name := range doc {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var out []Claim
+	for _, name := range names {
+		var rows []map[string]any
+		if json.Unmarshal(doc[name], &rows) != nil {
+			continue // an object, not a table
+		}
+		for i, row := range rows {
+			code, _ := row["invoiceCode"].(string)
+			no, _ := row["invoiceNo"].(string)
+			flag, _ := row["flag"].(string)
+			if k := claimRow(code, no, flag); k != "" {
+				out = append(out, Claim{Key: k, Path: fmt.Sprintf("%s[%d].invoiceNo", name, i)})
+			}
+		}
+	}
+	return out, nil
+}
+
+// HeldElsewhere is the refusal of an invoice another document holds.
+func HeldElsewhere(path, key, holder string) *engine.Error {
+	return engine.Refuse(engine.ECHECK, path, heldText(key, holder))
+}
+
+func heldText(key, holder string) engine.Text {
+	return engine.Text{
+		"zh": fmt.Sprintf("发票%s已被单据%s占用：一张发票只能报销一次", key, holder),
+		"en": fmt.Sprintf("invoice %s is already claimed by document %s: an invoice is claimed once", key, holder),
+		"th": fmt.Sprintf("ใบกำกับภาษี %s ถูกใช้ในเอกสาร %s แล้ว: ใบกำกับภาษีหนึ่งใบเบิกได้ครั้งเดียว", key, holder)}
+}
+
+// TwiceInDocument is the refusal of an invoice a document claims twice.
+func TwiceInDocument(path, key, first string) *engine.Error {
+	return engine.Refuse(engine.ECHECK, path, twiceText(key, first))
+}
+
+func twiceText(key, first string) engine.Text {
+	return engine.Text{
+		"zh": fmt.Sprintf("发票%s在本单据中重复（已在%s）", key, first),
+		"en": fmt.Sprintf("invoice %s is twice in this document (already at %s)", key, first),
+		"th": fmt.Sprintf("ใบกำกับภาษี %s ซ้ำในเอกสารนี้ (มีอยู่แล้วที่ %s)", key, first)}
+}
