@@ -5,6 +5,7 @@ import (
 
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/contract"
+	"formwork/adapters/httpapi/fileapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/kit"
 
@@ -114,7 +115,7 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
 	}
 	// the sub-packages' (adminapi, budgetapi, listapi, advanceapi, reportapi)
-	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes()} {
+	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes(), s.fileAPI.Routes()} {
 		table = append(table, routesOf(sub)...)
 	}
 	return table
@@ -122,7 +123,8 @@ func (s *Server) routeTable() []Route {
 
 // uploads are the routes that read a file as their body, not JSON, with
 // its content type.
-var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX, "POST " + budgetapi.ImportPath: contract.XLSX}
+var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX, "POST " + budgetapi.ImportPath: contract.XLSX,
+	"POST " + fileapi.UploadPath: contract.Multipart}
 
 // register adds the route table to echo, each route behind its access check.
 func (s *Server) register() {

@@ -7,16 +7,19 @@ package httpapi
 import (
 	"io/fs"
 	"net/http"
+	"strconv"
 
 	"formwork/adapters/httpapi/adminapi"
 	"formwork/adapters/httpapi/advanceapi"
 	"formwork/adapters/httpapi/budgetapi"
+	"formwork/adapters/httpapi/fileapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/listapi"
 	"formwork/adapters/httpapi/reportapi"
 	"formwork/advances"
 	"formwork/budget"
 	"formwork/documents"
+	"formwork/files"
 	"formwork/identity"
 	"formwork/identity/useradmin"
 	"formwork/logbook"
@@ -34,6 +37,12 @@ import (
 
 // bodyLimit is the largest request body accepted.
 const bodyLimit = "4MiB"
+
+// uploadLimit is the largest body of a file upload (fileapi.UploadLimit).
+var uploadLimit = strconv.Itoa(fileapi.UploadLimit>>20) + "MiB"
+
+// isUpload reports whether a request is a file upload.
+func isUpload(c echo.Context) bool { return c.Request().URL.Path == fileapi.UploadPath }
 
 // Services are the use cases the HTTP adapter calls.
 type Services struct {
@@ -55,6 +64,8 @@ type Services struct {
 	Advances *advances.Service
 	// Reports is the report centre (reportapi).
 	Reports *reports.Service
+	// Files are the receipts and attachments (fileapi).
+	Files *files.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -91,6 +102,8 @@ type Server struct {
 	lists      *listapi.API
 	advanceAPI *advanceapi.API
 	reportAPI  *reportapi.API
+	fileAPI    *fileapi.API
+	files      *files.Service
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -100,7 +113,7 @@ func New(svc Services, cfg Config) *Server {
 		admin:     adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit),
 		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
 		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances),
-		reportAPI: reportapi.New(svc.Reports)}
+		reportAPI: reportapi.New(svc.Reports), fileAPI: fileapi.New(svc.Files), files: svc.Files}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a
@@ -110,7 +123,10 @@ func New(svc Services, cfg Config) *Server {
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.Recover())
 	e.Use(guard.SecurityHeaders)
-	e.Use(middleware.BodyLimit(bodyLimit))
+	// an upload's body may be larger than any other (fileapi.UploadLimit)
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: bodyLimit, Skipper: isUpload}))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: uploadLimit,
+		Skipper: func(c echo.Context) bool { return !isUpload(c) }}))
 	s.register()
 
 	if cfg.Web != nil {

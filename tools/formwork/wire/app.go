@@ -23,6 +23,7 @@ import (
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/engine"
+	"formwork/files"
 	"formwork/identity"
 	"formwork/identity/useradmin"
 	"formwork/logbook"
@@ -70,6 +71,9 @@ type Config struct {
 	// Reports are the report definitions (engine.LoadReports of the
 	// catalogue's folder); nil: those built into the binary.
 	Reports *engine.ReportSet
+	// FileContents is where uploaded files' contents are kept (an
+	// S3-compatible store); nil: the database.
+	FileContents files.Contents
 }
 
 // CASConfig is the single sign-on server (CAS protocol 2/3) formwork trusts.
@@ -137,6 +141,7 @@ func New(cfg Config) *App {
 	a.Lists = documents.NewLists(a.Documents, docStore, a.Identity, partyNames{a.MasterData}, a.Registry.Lifecycle)
 	a.Reports = reports.NewService(reports.Deps{Reports: reportsOf(cfg), Store: reportdb.NewStore(cfg.DB), Authority: a.Identity,
 		People: a.Identity, Catalogue: a.Registry.Catalogue, Lifecycle: a.Registry.Lifecycle, Now: cfg.Now})
+	a.Files = newFiles(cfg, a.Documents)
 	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }

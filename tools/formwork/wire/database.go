@@ -9,6 +9,7 @@ import (
 
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
+	"formwork/adapters/sqldb/filedb"
 	"formwork/adapters/sqldb/identitydb"
 
 	"github.com/glebarez/sqlite"
@@ -94,6 +95,9 @@ func migrate(db *gorm.DB) error {
 	}
 	if err := db.AutoMigrate(advancedb.Models()...); err != nil {
 		return fmt.Errorf("migrate advances: %w", err)
+	}
+	if err := db.AutoMigrate(filedb.Models()...); err != nil {
+		return fmt.Errorf("migrate files: %w", err)
 	}
 	return nil
 }
