@@ -4,12 +4,12 @@ ADDR ?= 127.0.0.1:8080
 NPM_FLAGS ?= --no-audit --no-fund
 FUZZTIME ?= 10s
 
-.PHONY: help run build web test test-go lint replay release bench fuzz chromium clean
+.PHONY: help run build web test test-go lint replay release bench fuzz chromium tools clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
-run: build ## build everything and serve on http://localhost:8080 (SQLite under ./data, seeds on first start)
+run: build tools ## build everything and serve on http://localhost:8080 (SQLite under ./data, seeds on first start)
 	./bin/formwork serve --http $(ADDR) --dir ./data
 
 build: web/dist/index.html ## the one binary, web app embedded, at bin/formwork
@@ -23,7 +23,7 @@ web/dist/index.html: web/node_modules/.package-lock.json $(shell find web/src we
 
 web: web/dist/index.html ## build the web app into web/dist
 
-test: build chromium ## every test: lint, rule fixtures, Go (SQLite and PostgreSQL), web unit, browser end-to-end
+test: build chromium tools ## every test: lint, rule fixtures, Go (SQLite and PostgreSQL), web unit, browser end-to-end
 	$(GO) vet ./...
 	./bin/formwork lint --require-languages .
 	./bin/formwork replay .
@@ -63,6 +63,19 @@ chromium: ## install Debian's chromium and the Chinese and Thai fonts for the br
 	if [ -n "$$missing" ]; then \
 		echo "installing $$missing"; \
 		apt-get update -q && apt-get install -y -q $$missing; \
+	fi
+
+# The optional converters (docs/files.md): LibreOffice headless previews office files as PDF,
+# tesseract with Simplified Chinese reads receipts without a QR code (OCR).
+TOOL_PACKAGES ?= libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui tesseract-ocr tesseract-ocr-chi-sim
+
+tools: ## install the optional converters on Debian (LibreOffice, tesseract), those missing
+	@missing=$$(for p in $(TOOL_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || printf '%s ' $$p; done); \
+	if [ -n "$$missing" ] && command -v apt-get >/dev/null; then \
+		echo "installing $$missing"; \
+		apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \
+	elif [ -n "$$missing" ]; then \
+		echo "not Debian: install $$missing yourself for office previews and OCR (docs/files.md)"; \
 	fi
 
 clean: ## remove build output (not ./data)
