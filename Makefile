@@ -4,12 +4,12 @@ ADDR ?= 127.0.0.1:8080
 NPM_FLAGS ?= --no-audit --no-fund
 FUZZTIME ?= 10s
 
-.PHONY: help run build web test test-go lint replay release bench fuzz chromium clean bench-compare bench-memory
+.PHONY: help run build web test test-go lint replay release bench fuzz chromium tools clean bench-compare bench-memory
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
-run: build ## build everything and serve on http://localhost:8080 (SQLite under ./data, seeds on first start; accounting and tax simulators on :8091 and :8092 unless FORMWORK_ACCOUNTING_URL / FORMWORK_TAX_URL are set)
+run: build tools ## build everything and serve on http://localhost:8080 (SQLite under ./data, seeds on first start; accounting and tax simulators on :8091 and :8092 unless FORMWORK_ACCOUNTING_URL / FORMWORK_TAX_URL are set)
 	@set -e; pids=""; trap 'kill $$pids 2>/dev/null' EXIT INT TERM; \
 	if [ -z "$$FORMWORK_ACCOUNTING_URL" ]; then ./bin/formwork simulate accounting --http 127.0.0.1:8091 & pids="$$pids $$!"; export FORMWORK_ACCOUNTING_URL=http://127.0.0.1:8091; fi; \
 	if [ -z "$$FORMWORK_TAX_URL" ]; then ./bin/formwork simulate tax --http 127.0.0.1:8092 & pids="$$pids $$!"; export FORMWORK_TAX_URL=http://127.0.0.1:8092 FORMWORK_TAX_USER=$${FORMWORK_TAX_USER:-formwork} FORMWORK_TAX_PASSWORD=$${FORMWORK_TAX_PASSWORD:-simulated}; fi; \
@@ -26,7 +26,7 @@ web/dist/index.html: web/node_modules/.package-lock.json $(shell find web/src we
 
 web: web/dist/index.html ## build the web app into web/dist
 
-test: build chromium ## every test: lint, rule fixtures, Go (SQLite and PostgreSQL), web unit, browser end-to-end
+test: build chromium tools ## every test: lint, rule fixtures, Go (SQLite and PostgreSQL), web unit, browser end-to-end
 	$(GO) vet ./...
 	./bin/formwork lint --require-languages .
 	./bin/formwork replay .
@@ -87,6 +87,19 @@ chromium: ## install Debian's chromium and the Chinese and Thai fonts for the br
 	if [ -n "$$missing" ]; then \
 		echo "installing $$missing"; \
 		apt-get update -q && apt-get install -y -q $$missing; \
+	fi
+
+# The optional converters (docs/files.md): LibreOffice headless previews office files as PDF,
+# tesseract with Simplified Chinese reads receipts without a QR code (OCR).
+TOOL_PACKAGES ?= libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui tesseract-ocr tesseract-ocr-chi-sim
+
+tools: ## install the optional converters on Debian (LibreOffice, tesseract), those missing
+	@missing=$$(for p in $(TOOL_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || printf '%s ' $$p; done); \
+	if [ -n "$$missing" ] && command -v apt-get >/dev/null; then \
+		echo "installing $$missing"; \
+		apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \
+	elif [ -n "$$missing" ]; then \
+		echo "not Debian: install $$missing yourself for office previews and OCR (docs/files.md)"; \
 	fi
 
 clean: ## remove build output (not ./data)

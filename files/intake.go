@@ -17,19 +17,19 @@ type Intake interface {
 
 // Recognised is one invoice found in a file.
 type Recognised struct {
-	Source        string          `json:"source"`                  // qr, pdf, ofd, xml, ocr
-	Kind          string          `json:"kind,omitempty"`          // fapiao kind code: 01, 04, 10, 31, 32 ...
-	InvoiceCode   string          `json:"invoiceCode,omitempty"`   // 10 or 12 digits; empty for 数电
-	InvoiceNo     string          `json:"invoiceNo"`               // 8 digits, or 20 for 数电
-	IssueDate     string          `json:"issueDate,omitempty"`     // yyyy-MM-dd
-	Amount        decimal.Decimal `json:"amount"`                  // before tax
-	TaxAmount     decimal.Decimal `json:"taxAmount"`
-	Total         decimal.Decimal `json:"total"`
-	CheckCode     string          `json:"checkCode,omitempty"`
-	SellerName    string          `json:"sellerName,omitempty"`
-	SellerTaxID   string          `json:"sellerTaxId,omitempty"`
-	BuyerName     string          `json:"buyerName,omitempty"`
-	BuyerTaxID    string          `json:"buyerTaxId,omitempty"`
-	Confirmed     bool            `json:"confirmed"`               // false for OCR proposals
-	Findings      []string        `json:"findings,omitempty"`      // e.g. 'not a fapiao QR'
+	Source      string          `json:"source"`                // qr, pdf, ofd, xml, ocr
+	Kind        string          `json:"kind,omitempty"`        // fapiao kind code: 01, 04, 10, 31, 32 ...
+	InvoiceCode string          `json:"invoiceCode,omitempty"` // 10 or 12 digits; empty for 数电
+	InvoiceNo   string          `json:"invoiceNo"`             // 8 digits, or 20 for 数电
+	IssueDate   string          `json:"issueDate,omitempty"`   // yyyy-MM-dd
+	Amount      decimal.Decimal `json:"amount"`                // before tax
+	TaxAmount   decimal.Decimal `json:"taxAmount"`
+	Total       decimal.Decimal `json:"total"`
+	CheckCode   string          `json:"checkCode,omitempty"`
+	SellerName  string          `json:"sellerName,omitempty"`
+	SellerTaxID string          `json:"sellerTaxId,omitempty"`
+	BuyerName   string          `json:"buyerName,omitempty"`
+	BuyerTaxID  string          `json:"buyerTaxId,omitempty"`
+	Confirmed   bool            `json:"confirmed"`          // false for OCR proposals
+	Findings    []string        `json:"findings,omitempty"` // e.g. 'not a fapiao QR'
 }

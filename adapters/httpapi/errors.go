@@ -91,7 +91,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 		case http.StatusMethodNotAllowed:
 			code, msg = EMETHOD, "method "+c.Request().Method+" not allowed on "+c.Request().URL.Path
 		case http.StatusRequestEntityTooLarge:
-			code, msg = engine.ETOOLARGE, "request body too large (limit "+bodyLimit+")"
+			limit := bodyLimit
+			if isUpload(c) {
+				limit = uploadLimit
+			}
+			code, msg = engine.ETOOLARGE, "request body too large (limit "+limit+")"
 		default:
 			if he.Code < 500 {
 				code = engine.EINVALID

@@ -104,7 +104,12 @@ func (s *Server) loginOptions(c echo.Context) error {
 	return ok(c, out)
 }
 
-// health: GET /api/formwork/health (public).
+// health: GET /api/formwork/health (public): up, and which optional
+// converters (soffice, tesseract) were found at start.
 func (s *Server) health(c echo.Context) error {
-	return ok(c, map[string]string{"status": "up"})
+	converters := map[string]bool{}
+	if s.files != nil {
+		converters = s.files.Tools()
+	}
+	return ok(c, map[string]any{"status": "up", "converters": converters})
 }

@@ -36,6 +36,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.masterData()
 		w.administration()
 		w.invoices()
+		w.files()
 		w.coverage()
 	})
 }

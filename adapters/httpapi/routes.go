@@ -5,6 +5,7 @@ import (
 
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/contract"
+	"formwork/adapters/httpapi/fileapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/kit"
 
@@ -115,7 +116,7 @@ func (s *Server) routeTable() []Route {
 	}
 	// the sub-packages' (adminapi, budgetapi, listapi, advanceapi, reportapi)
 	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes(),
-		s.paymentAPI.Routes(), s.invoiceAPI.Routes()} {
+		s.paymentAPI.Routes(), s.invoiceAPI.Routes(), s.fileAPI.Routes()} {
 		table = append(table, routesOf(sub)...)
 	}
 	table = append(table, routesOf(s.voucherAPI.Routes())...)
@@ -124,7 +125,8 @@ func (s *Server) routeTable() []Route {
 
 // uploads are the routes that read a file as their body, not JSON, with
 // its content type.
-var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX, "POST " + budgetapi.ImportPath: contract.XLSX}
+var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX, "POST " + budgetapi.ImportPath: contract.XLSX,
+	"POST " + fileapi.UploadPath: contract.Multipart}
 
 // register adds the route table to echo, each route behind its access check.
 func (s *Server) register() {

@@ -10,10 +10,12 @@ import (
 	"formwork/vouchers"
 	"io/fs"
 	"net/http"
+	"strconv"
 
 	"formwork/adapters/httpapi/adminapi"
 	"formwork/adapters/httpapi/advanceapi"
 	"formwork/adapters/httpapi/budgetapi"
+	"formwork/adapters/httpapi/fileapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/invoiceapi"
 	"formwork/adapters/httpapi/listapi"
@@ -23,6 +25,7 @@ import (
 	"formwork/advances"
 	"formwork/budget"
 	"formwork/documents"
+	"formwork/files"
 	"formwork/identity"
 	"formwork/identity/useradmin"
 	"formwork/invoices"
@@ -42,6 +45,12 @@ import (
 
 // bodyLimit is the largest request body accepted.
 const bodyLimit = "4MiB"
+
+// uploadLimit is the largest body of a file upload (fileapi.UploadLimit).
+var uploadLimit = strconv.Itoa(fileapi.UploadLimit>>20) + "MiB"
+
+// isUpload reports whether a request is a file upload.
+func isUpload(c echo.Context) bool { return c.Request().URL.Path == fileapi.UploadPath }
 
 // Services are the use cases the HTTP adapter calls.
 type Services struct {
@@ -72,6 +81,8 @@ type Services struct {
 	Payments *payments.Service
 	// Invoices are the invoice pool, intake and the /ocr calls (invoiceapi).
 	Invoices *invoices.Service
+	// Files are the receipts and attachments (fileapi).
+	Files *files.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -111,6 +122,8 @@ type Server struct {
 	reportAPI  *reportapi.API
 	voucherAPI *voucherapi.API
 	paymentAPI *paymentapi.API
+	fileAPI    *fileapi.API
+	files      *files.Service
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -123,6 +136,7 @@ func New(svc Services, cfg Config) *Server {
 		reportAPI: reportapi.New(svc.Reports), voucherAPI: voucherapi.New(svc.Vouchers, svc.PushLog, svc.Taxes)}
 	s.paymentAPI = paymentapi.New(svc.Payments, svc.MasterData)
 	s.invoiceAPI = invoiceapi.New(svc.Invoices, svc.Documents)
+	s.fileAPI, s.files = fileapi.New(svc.Files), svc.Files
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a
@@ -132,7 +146,10 @@ func New(svc Services, cfg Config) *Server {
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.Recover())
 	e.Use(guard.SecurityHeaders)
-	e.Use(middleware.BodyLimit(bodyLimit))
+	// an upload's body may be larger than any other (fileapi.UploadLimit)
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: bodyLimit, Skipper: isUpload}))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: uploadLimit,
+		Skipper: func(c echo.Context) bool { return !isUpload(c) }}))
 	s.register()
 
 	if cfg.Web != nil {

@@ -28,7 +28,8 @@ type apiDoc struct {
 	Request  any  // the body's Go type (nil: no body)
 	Response any  // the envelope's data (nil: none); a wholeAnswer is the body itself
 	HTML     bool // answers an HTML page, not JSON
-	// File is the content type of a file answered instead of JSON, Upload
+	// File is the content type of a file answered instead of JSON (or
+	// several, comma-separated: one of them), Upload
 	// that of a file read as the body instead of JSON ("": JSON).
 	File, Upload string
 	Created      bool  // success is 201, not 200
@@ -111,7 +112,9 @@ func addOperation(r *openapi31.Reflector, rt Operation, d apiDoc) error {
 	case d.HTML:
 		oc.AddRespStructure("", openapi.WithContentType("text/html"))
 	case d.File != "":
-		oc.AddRespStructure("", openapi.WithContentType(d.File))
+		for _, ct := range strings.Split(d.File, ",") { // one of several
+			oc.AddRespStructure("", openapi.WithContentType(ct))
+		}
 	case d.Created:
 		oc.AddRespStructure(envelopeOf(d.Response), openapi.WithHTTPStatus(http.StatusCreated))
 	default:

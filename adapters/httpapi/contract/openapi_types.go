@@ -56,6 +56,9 @@ type logoutAnswer struct {
 // health is the answer of health.
 type health struct {
 	Status string `json:"status"`
+	// Converters are the optional converters found at start: soffice
+	// (LibreOffice: office previews) and tesseract (OCR), true when installed.
+	Converters map[string]bool `json:"converters"`
 }
 
 // currentUser is identity.Service.Profile: the signed-in person of

@@ -25,6 +25,7 @@ import (
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/engine"
+	"formwork/files"
 	"formwork/identity"
 	"formwork/identity/useradmin"
 	"formwork/invoices"
@@ -84,6 +85,9 @@ type Config struct {
 	Reports *engine.ReportSet
 	// Outbound is where the accounting and tax systems are (money_out.go).
 	Outbound OutboundConfig
+	// FileContents is where uploaded files' contents are kept (an
+	// S3-compatible store); nil: the database.
+	FileContents files.Contents
 }
 
 // CASConfig is the single sign-on server (CAS protocol 2/3) formwork trusts.
@@ -155,6 +159,7 @@ func New(cfg Config) *App {
 	a.Reports = reports.NewService(reports.Deps{Reports: reportsOf(cfg), Store: reportdb.NewStore(cfg.DB), Authority: a.Identity,
 		People: a.Identity, Catalogue: a.Registry.Catalogue, Lifecycle: a.Registry.Lifecycle, Now: cfg.Now})
 	a.moneyOut(cfg)
+	a.Files = newFiles(cfg, a.Documents)
 	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }

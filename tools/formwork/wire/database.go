@@ -9,6 +9,7 @@ import (
 
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
+	"formwork/adapters/sqldb/filedb"
 	"formwork/adapters/sqldb/identitydb"
 	"formwork/adapters/sqldb/invoicedb"
 	"formwork/adapters/sqldb/paymentdb"
@@ -107,6 +108,9 @@ func migrate(db *gorm.DB) error {
 	}
 	if err := db.AutoMigrate(paymentdb.Models()...); err != nil {
 		return fmt.Errorf("migrate payments: %w", err)
+	}
+	if err := db.AutoMigrate(filedb.Models()...); err != nil {
+		return fmt.Errorf("migrate files: %w", err)
 	}
 	return nil
 }

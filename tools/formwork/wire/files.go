@@ -1,0 +1,46 @@
+package wire
+
+import (
+	"context"
+
+	"formwork/adapters/officeconv"
+	"formwork/adapters/sqldb/filedb"
+	"formwork/documents"
+	"formwork/files"
+)
+
+// newFiles builds the files' use cases: records in the database, contents
+// in cfg.FileContents or the database, office previews by LibreOffice when
+// it is installed (looked up once, at start, as health reports it).
+func newFiles(cfg Config, docs *documents.Service) *files.Service {
+	store := filedb.NewStore(cfg.DB)
+	fc := files.Config{Store: store, Contents: cfg.FileContents, Documents: fileDocuments{docs}, Now: cfg.Now,
+		Tools: officeconv.Installed()}
+	if fc.Contents == nil {
+		fc.Contents = store
+	}
+	if lo := officeconv.Find(); lo != nil {
+		fc.Converter = lo
+	}
+	return files.NewService(fc)
+}
+
+// fileDocuments is files.Documents on the documents' service: reading a
+// file of a document is reading the document; attaching one is changing it.
+type fileDocuments struct{ docs *documents.Service }
+
+func (d fileDocuments) MayRead(ctx context.Context, who documents.Actor, businessID string) error {
+	rec, err := d.docs.Get(ctx, businessID)
+	if err != nil {
+		return err
+	}
+	return d.docs.MayRead(ctx, who, rec)
+}
+
+func (d fileDocuments) MayChange(ctx context.Context, who documents.Actor, businessID string) error {
+	rec, err := d.docs.Get(ctx, businessID)
+	if err != nil {
+		return err
+	}
+	return d.docs.MayOpen(ctx, who, rec)
+}
