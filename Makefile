@@ -4,7 +4,7 @@ ADDR ?= 127.0.0.1:8080
 NPM_FLAGS ?= --no-audit --no-fund
 FUZZTIME ?= 10s
 
-.PHONY: help run build web test test-go lint replay release bench fuzz chromium clean
+.PHONY: help run build web test test-go lint replay release bench bench-web fuzz chromium clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -48,6 +48,9 @@ bench: ## Go benchmarks (engine check, JSON Schema comparison, catalogue load; w
 	$(GO) test ./engine -run '^$$' -bench . -benchmem
 	$(GO) test ./adapters/httpapi -run '^$$' -bench 'SaveSQLite|LoadSQLite|RawInsertSQLite' -benchtime 3s
 	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x
+
+bench-web: build chromium ## browser figures (issue 16): 3, 100 and 1,000-line EX02 load, keystroke, long tasks, save in chromium
+	cd web && FORMWORK_BIN=../bin/formwork node bench/bench-web.mjs
 
 fuzz: ## run each engine fuzz target for FUZZTIME (make fuzz FUZZTIME=30s); their seed corpora run in every go test
 	$(GO) test ./engine -run '^$$' -fuzz '^FuzzDocument$$' -fuzztime $(FUZZTIME)
