@@ -178,8 +178,7 @@ async function measureSize(browser, baseUrl, businessId, n) {
     await page.locator('[data-notice="saved"]').waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => undefined);
     const t0 = Date.now();
     const saved = page.waitForResponse((r) => /\/head\/(update|create)/.test(r.url()), { timeout: TIMEOUT });
-    await page.locator('[data-button="save"]').click();
-    const res = await saved;
+    const [res] = await Promise.all([saved, page.locator('[data-button="save"]').click()]);
     if (res.status() !== 200) throw new Error(`save of ${n} lines: ${res.status()} ${(await res.text()).slice(0, 300)}`);
     await page.locator('[data-notice="saved"]').waitFor({ timeout: TIMEOUT });
     await page.locator(`[data-form-ready="true"]`).waitFor({ timeout: TIMEOUT });

@@ -41,14 +41,15 @@ export default function LineTableField(props: FieldProps) {
   const rowKeys = useRowKeys(rows.length);
   const { schemaUtils, globalFormOptions } = registry;
 
-  const itemsSchema = schema.items;
+  const options = (uiSchema['ui:options'] ?? {}) as Record<string, unknown>;
+  // The form hands the item schema over in ui:options (see liftLineItems).
+  const itemsSchema = (options.itemSchema as RJSFSchema | undefined) ?? schema.items;
   const itemUi = uiSchema.items as UiSchema | undefined;
   const itemSchema = useMemo(() => schemaUtils.retrieveSchema((itemsSchema ?? {}) as RJSFSchema, undefined), [schemaUtils, itemsSchema]);
   const columns = useMemo<RowColumn[]>(
     () => lineColumns(itemSchema, itemUi ?? {}).map((c) => ({ ...c, cellUiSchema: cellUiSchema(c.uiSchema) })),
     [itemSchema, itemUi],
   );
-  const options = (uiSchema['ui:options'] ?? {}) as Record<string, unknown>;
   const statusField = typeof options.statusField === 'string' ? options.statusField : undefined;
   const rowStates = (options.rowStates ?? {}) as Record<string, Record<string, FieldState>>;
   // A table whose every column is read-only (a read-only action mode) takes no new or removed rows.
