@@ -4,7 +4,7 @@ ADDR ?= 127.0.0.1:8080
 NPM_FLAGS ?= --no-audit --no-fund
 FUZZTIME ?= 10s
 
-.PHONY: help run build web test test-go lint replay release bench fuzz chromium tools clean bench-compare bench-memory
+.PHONY: help run build web test test-go lint replay release bench bench-web bench-compare bench-memory fuzz chromium tools clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -72,6 +72,9 @@ bench-compare: bin/formwork-api bin/pocketbase-$(POCKETBASE_VERSION) ## formwork
 
 bench-memory: bin/formwork-api ## formwork's resident memory after 100,000 creates and with 1,000 sessions
 	$(GO) run ./tools/benchcompare -formwork bin/formwork-api -memory 100000 -sessions 1000 -c $(BENCH_CLIENTS)
+
+bench-web: build chromium ## browser figures (issue 16): 3, 100 and 1,000-line EX02 load, keystroke, long tasks, save in chromium
+	cd web && FORMWORK_BIN=../bin/formwork node bench/bench-web.mjs
 
 fuzz: ## run each engine fuzz target for FUZZTIME (make fuzz FUZZTIME=30s); their seed corpora run in every go test
 	$(GO) test ./engine -run '^$$' -fuzz '^FuzzDocument$$' -fuzztime $(FUZZTIME)

@@ -1,10 +1,11 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import Form from '@rjsf/mui';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { IChangeEvent } from '@rjsf/core';
 import { widgets } from '../widgets';
 import { fields } from '../fields';
 import { validator } from './validator';
+import { liftLineItems } from './lineItems';
 import ObjectGridTemplate from './ObjectGridTemplate';
 import type { FormDocument } from '../api/types';
 
@@ -30,10 +31,14 @@ const defaultFormStateBehavior = { constAsDefaults: 'skipOneOf' } as const;
  * It neither validates live nor submits; the page's toolbar saves.
  */
 function DocumentForm({ schema, uiSchema, formData, extraErrors, readonly = false, onChange }: DocumentFormProps) {
+  const given = useMemo(() => {
+    const lifted = liftLineItems(schema, uiSchema);
+    return { schema: lifted.schema, uiSchema: { ...lifted.uiSchema, 'ui:submitButtonOptions': { norender: true } } };
+  }, [schema, uiSchema]);
   return (
     <Form
-      schema={schema}
-      uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+      schema={given.schema}
+      uiSchema={given.uiSchema}
       formData={formData}
       validator={validator}
       widgets={widgets}

@@ -55,6 +55,10 @@ export function shownOf(answer: StoredForm, lang: string): Shown {
   };
 }
 
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** A lifecycle answer moves the document on: its head and the process follow it. */
 function withProcessView(prev: Shown, view: ProcessView): Shown {
   const head = { ...prev.document.head, status: view.status, version: view.version, processId: view.processId };
@@ -142,8 +146,10 @@ export function useFormSession({ docType, businessId, action }: { docType: strin
       prev
         ? {
             ...prev,
-            states: result.fields ?? prev.states,
-            check: result.check ?? prev.check,
+            // The same states again (typing in a cell seldom changes them) keep the form's
+            // schema as it is: a new one would make the form of a long claim start over.
+            states: result.fields && !sameJson(result.fields, prev.states) ? result.fields : prev.states,
+            check: result.check && !sameJson(result.check, prev.check) ? result.check : prev.check,
             document: mergeValues(prev.document, result.values ?? undefined),
             budget: result.budget ?? prev.budget,
           }

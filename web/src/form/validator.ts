@@ -23,12 +23,37 @@ function rootRefs(node: unknown): unknown {
   );
 }
 
+// Validators are built once per schema (by its text) and root schema: rjsf asks the same
+// few questions (which option of a status enumeration a line's value is) for every line
+// of a table on every change, and building a validator costs more than using it.
+const byRoot = new WeakMap<object, Map<string, Validator>>();
+const MAX_HELD = 500;
+
+function validatorFor(schema: RJSFSchema, root: RJSFSchema | undefined): Validator {
+  const rootKey = (root ?? byRoot) as object;
+  let held = byRoot.get(rootKey);
+  if (!held) {
+    held = new Map();
+    byRoot.set(rootKey, held);
+  }
+  const key = JSON.stringify(schema);
+  let validator = held.get(key);
+  if (!validator) {
+    if (!hasLocalRef(schema) || !root) {
+      validator = new Validator(schema as Schema, '2020-12', true);
+    } else {
+      validator = new Validator(rootRefs(schema) as Schema, '2020-12', true);
+      validator.addSchema({ ...root, $id: ROOT_ID } as Schema);
+    }
+    if (held.size >= MAX_HELD) held.clear();
+    held.set(key, validator);
+  }
+  return validator;
+}
+
 /** Whether data matches schema; its local `$ref`s are looked up in root. */
 export function matches(schema: RJSFSchema, data: unknown, root: RJSFSchema): boolean {
-  if (!hasLocalRef(schema)) return new Validator(schema as Schema, '2020-12', true).validate(data).valid;
-  const validator = new Validator(rootRefs(schema) as Schema, '2020-12', true);
-  validator.addSchema({ ...root, $id: ROOT_ID } as Schema);
-  return validator.validate(data).valid;
+  return validatorFor(schema, root).validate(data).valid;
 }
 
 /**

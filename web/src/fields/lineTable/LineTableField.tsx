@@ -1,10 +1,9 @@
-import { Fragment } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { FieldProps, RJSFSchema, UiSchema, ErrorSchema } from '@rjsf/utils';
-import { toFieldPathId } from '@rjsf/utils';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,43 +11,47 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { FieldState } from '../../api/types';
 import { columnWidth, lineColumns } from './columns';
-import { isDeletedRow, isLineStatus, rowBackground } from './rowStatus';
+import LineRow, { cellUiSchema, type RowColumn } from './LineRow';
 import { useRowKeys } from './useRowKeys';
 
 type Row = Record<string, unknown>;
 
-/** A column's uiSchema for a cell: no label, compact editors, one-line text areas. */
-function cellUiSchema(ui: UiSchema): UiSchema {
-  const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
-  return { ...ui, 'ui:label': false, 'ui:options': { ...options, rows: 1, mui: { size: 'small' } } };
-}
+/** From this many rows on, a table draws only the rows in view (and a few around them). */
+export const VIRTUAL_FROM = 40;
+/** The height a virtualised table's rows start from before they are measured. */
+const ROW_ESTIMATE_PX = 57;
 
 /**
  * ui:field "lineTable": an array of rows as a table, one column per item property in
  * ui:order, each cell edited by the registered rjsf widget for its property. Rows are
  * coloured by `ui:options.statusField`; rows with flag "D" are struck through and
  * read-only. Cell states from the evaluate call arrive in `ui:options.rowStates`.
+ * Rows are memoised and their cells keep what is typed until typing pauses, so a
+ * keystroke re-renders one cell; a table of VIRTUAL_FROM rows or more scrolls within
+ * itself and draws only the rows in view.
  */
 export default function LineTableField(props: FieldProps) {
   const { schema, uiSchema = {}, formData, errorSchema, fieldPathId, registry, onChange, onBlur, onFocus, disabled, readonly, name } = props;
   const { t } = useTranslation();
   const rows: Row[] = Array.isArray(formData) ? (formData as Row[]) : [];
   const rowKeys = useRowKeys(rows.length);
-  const { SchemaField } = registry.fields;
   const { schemaUtils, globalFormOptions } = registry;
 
-  const itemSchema = schemaUtils.retrieveSchema((schema.items ?? {}) as RJSFSchema, undefined);
-  const itemUi = (uiSchema.items ?? {}) as UiSchema;
   const options = (uiSchema['ui:options'] ?? {}) as Record<string, unknown>;
+  // The form hands the item schema over in ui:options (see liftLineItems).
+  const itemsSchema = (options.itemSchema as RJSFSchema | undefined) ?? schema.items;
+  const itemUi = uiSchema.items as UiSchema | undefined;
+  const itemSchema = useMemo(() => schemaUtils.retrieveSchema((itemsSchema ?? {}) as RJSFSchema, undefined), [schemaUtils, itemsSchema]);
+  const columns = useMemo<RowColumn[]>(
+    () => lineColumns(itemSchema, itemUi ?? {}).map((c) => ({ ...c, cellUiSchema: cellUiSchema(c.uiSchema) })),
+    [itemSchema, itemUi],
+  );
   const statusField = typeof options.statusField === 'string' ? options.statusField : undefined;
   const rowStates = (options.rowStates ?? {}) as Record<string, Record<string, FieldState>>;
-  const columns = lineColumns(itemSchema, itemUi);
   // A table whose every column is read-only (a read-only action mode) takes no new or removed rows.
   const locked = disabled || readonly || columns.every((c) => c.uiSchema['ui:readonly'] === true || c.schema.readOnly === true);
   const canAdd = !locked && options.addable !== false;
@@ -56,15 +59,76 @@ export default function LineTableField(props: FieldProps) {
   const title = (uiSchema['ui:title'] as string | undefined) ?? schema.title ?? name;
   const errors = (errorSchema ?? {}) as Record<number, ErrorSchema & { __errors?: string[] }>;
 
+  // The handlers rows hold stay the same from render to render (rows are memoised).
+  const latest = useRef({ rows, onChange, path: fieldPathId.path, rowKeys });
+  useEffect(() => {
+    latest.current = { rows, onChange, path: fieldPathId.path, rowKeys };
+  });
+  const removeRow = useCallback((index: number) => {
+    const { rows: now, onChange: change, path, rowKeys: keys } = latest.current;
+    keys.remove(index);
+    change(
+      now.filter((_, i) => i !== index),
+      path,
+    );
+  }, []);
+  const added = useRef(false);
   const addRow = () => {
     const fresh = schemaUtils.getDefaultFormState(itemSchema, undefined) as Row | undefined;
     rowKeys.add();
+    added.current = true;
     onChange([...rows, fresh ?? {}], fieldPathId.path);
   };
-  const removeRow = (index: number) => {
-    rowKeys.remove(index);
-    onChange(rows.filter((_, i) => i !== index), fieldPathId.path);
-  };
+
+  const virtual = rows.length >= VIRTUAL_FROM;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 6,
+    getItemKey: (i) => rowKeys.keys[i] ?? i,
+  });
+  // A row the person added is brought into view.
+  useEffect(() => {
+    if (added.current && virtual) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    added.current = false;
+  }, [rows.length, virtual, virtualizer]);
+
+  const rowOf = (index: number, measure?: (el: HTMLElement | null) => void) => (
+    <LineRow
+      key={rowKeys.keys[index]}
+      index={index}
+      row={rows[index]}
+      columns={columns}
+      cellStates={rowStates[String(index)]}
+      errors={errors[index]}
+      statusField={statusField}
+      tablePathId={fieldPathId}
+      globalFormOptions={globalFormOptions}
+      registry={registry}
+      disabled={!!disabled}
+      readonly={!!readonly}
+      canRemove={canRemove}
+      onChange={onChange}
+      onBlur={onBlur}
+      onFocus={onFocus}
+      onRemove={removeRow}
+      measure={measure}
+    />
+  );
+
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const before = items.length > 0 ? items[0].start : 0;
+  const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const spacer = (height: number, key: string) =>
+    height > 0 && (
+      <TableBody key={key} aria-hidden>
+        <TableRow sx={{ height }}>
+          <TableCell colSpan={columns.length + 2} sx={{ p: 0, border: 0 }} />
+        </TableRow>
+      </TableBody>
+    );
 
   return (
     <Box sx={{ mt: 2 }} data-table={name}>
@@ -78,8 +142,15 @@ export default function LineTableField(props: FieldProps) {
           </Button>
         )}
       </Box>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small">
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        ref={scroller}
+        data-scroller={virtual ? 'true' : undefined}
+        data-rows={rows.length}
+        sx={virtual ? { maxHeight: '70vh', overflow: 'auto' } : undefined}
+      >
+        <Table size="small" stickyHeader={virtual}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 56 }}>{t('table.rowNo')}</TableCell>
@@ -96,89 +167,24 @@ export default function LineTableField(props: FieldProps) {
               {canRemove && <TableCell sx={{ width: 56 }}>{t('table.actions')}</TableCell>}
             </TableRow>
           </TableHead>
-          <TableBody>
-            {rows.length === 0 && (
+          {rows.length === 0 && (
+            <TableBody>
               <TableRow>
                 <TableCell colSpan={columns.length + 2} align="center" sx={{ color: 'text.secondary' }}>
                   {t('table.empty')}
                 </TableCell>
               </TableRow>
-            )}
-            {rows.map((row, index) => {
-              const deleted = isDeletedRow(row);
-              const status = statusField ? row?.[statusField] : undefined;
-              const rowPathId = toFieldPathId(index, globalFormOptions, fieldPathId);
-              const rowErrors = errors[index]?.__errors ?? [];
-              const cellStates = rowStates[String(index)] ?? {};
-              return (
-                <Fragment key={rowKeys.keys[index]}>
-                <TableRow
-                  data-row={index}
-                  data-status={typeof status === 'string' ? status : undefined}
-                  sx={{
-                    bgcolor: rowBackground(status),
-                    verticalAlign: 'top',
-                    ...(deleted ? { textDecoration: 'line-through', opacity: 0.55 } : {}),
-                  }}
-                >
-                  <TableCell sx={{ pt: 2 }}>{index + 1}</TableCell>
-                  {columns.map((c) => {
-                    const state = cellStates[c.name];
-                    if (state?.visible === false) return <TableCell key={c.name} />;
-                    if (c.name === statusField) {
-                      return (
-                        <TableCell key={c.name} sx={{ pt: 2, whiteSpace: 'nowrap' }} data-cell={c.name}>
-                          {isLineStatus(status) ? t(`status.${status}`) : String(status ?? '')}
-                        </TableCell>
-                      );
-                    }
-                    return (
-                      <TableCell key={c.name} data-cell={c.name}>
-                        <SchemaField
-                          name={c.name}
-                          schema={c.schema}
-                          uiSchema={cellUiSchema(c.uiSchema)}
-                          formData={row?.[c.name]}
-                          errorSchema={errors[index]?.[c.name] as ErrorSchema | undefined}
-                          fieldPathId={toFieldPathId(c.name, globalFormOptions, rowPathId)}
-                          required={state?.required ?? c.required}
-                          onChange={onChange}
-                          onBlur={onBlur}
-                          onFocus={onFocus}
-                          registry={registry}
-                          disabled={disabled}
-                          readonly={readonly || deleted || state?.editable === false}
-                          hideError={false}
-                        />
-                      </TableCell>
-                    );
-                  })}
-                  {canRemove && (
-                    <TableCell sx={{ pt: 1 }}>
-                      <Tooltip title={t('table.deleteRow')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('table.deleteRow')}
-                          data-action="delete-row"
-                          onClick={() => removeRow(index)}
-                        >
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  )}
-                </TableRow>
-                {rowErrors.length > 0 && (
-                  <TableRow>
-                    <TableCell colSpan={columns.length + 2} sx={{ color: 'error.main', borderBottom: 0 }}>
-                      {rowErrors.join('; ')}
-                    </TableCell>
-                  </TableRow>
-                )}
-                </Fragment>
-              );
-            })}
-          </TableBody>
+            </TableBody>
+          )}
+          {virtual ? (
+            <>
+              {spacer(before, 'before')}
+              {items.map((item) => rowOf(item.index, virtualizer.measureElement))}
+              {spacer(after, 'after')}
+            </>
+          ) : (
+            rows.map((_, index) => rowOf(index))
+          )}
         </Table>
       </TableContainer>
     </Box>
