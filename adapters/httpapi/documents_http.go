@@ -8,6 +8,7 @@ import (
 
 	"formwork/documents"
 	"formwork/engine"
+	"formwork/masterdata/revisionmemo"
 
 	"github.com/labstack/echo/v4"
 )
@@ -101,6 +102,7 @@ func (s *Server) updateDocument(c echo.Context) error {
 }
 
 func (s *Server) save(c echo.Context, use func(context.Context, documents.SaveRequest) (*documents.Saved, error)) error {
+	readMasterDataOnce(c)
 	req, err := saveRequest(c)
 	if err != nil {
 		return err
@@ -129,9 +131,16 @@ func (s *Server) loadDocument(c echo.Context) error {
 	if _, err := actionOf(c); err != nil {
 		return err
 	}
+	readMasterDataOnce(c)
 	l, err := s.documents.Load(c.Request().Context(), CurrentUser(c), id, c.Param("family"), action)
 	if err != nil {
 		return err
 	}
 	return s.answerDocument(c, l.Record, l.Doc, l.Evaluation, action)
+}
+
+// readMasterDataOnce lets the request read the master data revisions once
+// (a save or load reads master data many times and changes none of it).
+func readMasterDataOnce(c echo.Context) {
+	c.SetRequest(c.Request().WithContext(revisionmemo.With(c.Request().Context())))
 }

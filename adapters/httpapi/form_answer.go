@@ -1,12 +1,14 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/paymentapi"
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"formwork/documents"
 	"formwork/engine"
@@ -51,11 +53,35 @@ func (s *Server) answerDocument(c echo.Context, rec *documents.Record, doc *engi
 			return err
 		}
 	}
-	body := []byte(rec.Body)
+	body := rec.Body
 	if !slices.Contains(actions, "save") { // out of the reader's hands: accounts masked unless finance
-		body = paymentapi.MaskedDocument(CurrentUser(c), body)
+		body = string(paymentapi.MaskedDocument(CurrentUser(c), []byte(body)))
 	}
-	return c.JSON(http.StatusOK, contract.DocumentAnswer{Code: codeSuccess, Message: "success", Data: json.RawMessage(body), Form: f})
+	return writeDocumentAnswer(c, body, f)
+}
+
+// answerBuffers are the buffers document answers are written in.
+var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// writeDocumentAnswer writes contract.DocumentAnswer with the stored body
+// as it is (the engine wrote it: valid JSON), encoding only the form.
+func writeDocumentAnswer(c echo.Context, body string, f *contract.FormAnswer) error {
+	form, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	if body == "" {
+		body = "null"
+	}
+	buf := answerBuffers.Get().(*bytes.Buffer)
+	defer answerBuffers.Put(buf)
+	buf.Reset()
+	buf.WriteString(`{"code":"` + codeSuccess + `","message":"success","data":`)
+	buf.WriteString(body)
+	buf.WriteString(`,"form":`)
+	buf.Write(form)
+	buf.WriteString("}\n")
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, buf.Bytes())
 }
 
 // actionsNow lists the lifecycle actions the user may take on the stored

@@ -240,7 +240,7 @@ func NormalizeDate(s string) (string, bool) {
 		return "", false
 	}
 	if len(s) == 10 && s[4] == '-' && s[7] == '-' { // already yyyy-MM-dd: only check it is a real day
-		if _, err := time.Parse("2006-01-02", s); err != nil {
+		if !isoDay(s) {
 			return "", false
 		}
 		return s, true
@@ -251,6 +251,28 @@ func NormalizeDate(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// isoDay reports whether s (yyyy-MM-dd, dashes at 4 and 7) is a calendar
+// day, as time.Parse("2006-01-02", s) would, without its cost.
+func isoDay(s string) bool {
+	num := func(a, b int) (int, bool) {
+		n := 0
+		for i := a; i < b; i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return 0, false
+			}
+			n = n*10 + int(s[i]-'0')
+		}
+		return n, true
+	}
+	year, ok1 := num(0, 4)
+	month, ok2 := num(5, 7)
+	day, ok3 := num(8, 10)
+	if !ok1 || !ok2 || !ok3 || month < 1 || month > 12 || day < 1 {
+		return false
+	}
+	return day <= time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
 }
 
 // JSONValue renders a typed value for JSON output: money with exactly 2

@@ -32,6 +32,7 @@ import (
 	"formwork/logbook"
 	"formwork/masterdata"
 	"formwork/masterdata/audit"
+	"formwork/masterdata/revisionmemo"
 	"formwork/masterdata/rulelookup"
 	"formwork/payments"
 	"formwork/printing"
@@ -126,7 +127,7 @@ func New(cfg Config) *App {
 	}
 	a := &App{cfg: cfg, identities: identitydb.NewIdentityStore(cfg.DB)}
 	a.Registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
-	a.MasterData = masterdata.NewService(sqldb.NewMasterDataStore(cfg.DB), masterdata.Config{Now: cfg.Now,
+	a.MasterData = masterdata.NewService(revisionmemo.Store{Store: sqldb.NewMasterDataStore(cfg.DB)}, masterdata.Config{Now: cfg.Now,
 		Types: typesOf(a.Registry)})
 	ic := identityConfig(cfg, a.MasterData)
 	ic.Pages = menuPages(a.Registry)

@@ -1,0 +1,66 @@
+// Package revisionmemo reads the master data revisions once per request.
+// The master data service keeps each type in memory and asks the store for
+// the revisions on every read to see whether its copy is current. One save
+// or load of a document reads master data many times (reference check,
+// rule lookups, the budget account control of each line): within a context
+// made by With, the store wrapped by Store answers every revision after the
+// first read of it from that read, so the request costs one revisions query
+// per type and sees one state of the master data throughout.
+//
+// Use With only for requests that do not change master data.
+package revisionmemo
+
+import (
+	"context"
+	"sync"
+
+	"formwork/masterdata"
+)
+
+type key struct{}
+
+// memo is the revisions read in one request.
+type memo struct {
+	mu   sync.Mutex
+	revs map[string]int64
+}
+
+// With is ctx with an empty memo of revisions.
+func With(ctx context.Context) context.Context {
+	return context.WithValue(ctx, key{}, &memo{revs: map[string]int64{}})
+}
+
+// Store is a masterdata.Store whose Revisions answer from the context's
+// memo (With) what it read before in the same context.
+type Store struct{ masterdata.Store }
+
+// Revisions answers the memo's revisions, reading those of types not read
+// yet in ctx (all of them when ctx has no memo).
+func (s Store) Revisions(ctx context.Context, types []string) (map[string]int64, error) {
+	m, ok := ctx.Value(key{}).(*memo)
+	if !ok {
+		return s.Store.Revisions(ctx, types)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var missing []string
+	for _, t := range types {
+		if _, ok := m.revs[t]; !ok {
+			missing = append(missing, t)
+		}
+	}
+	if len(missing) > 0 {
+		got, err := s.Store.Revisions(ctx, missing)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range missing {
+			m.revs[t] = got[t]
+		}
+	}
+	out := make(map[string]int64, len(types))
+	for _, t := range types {
+		out[t] = m.revs[t]
+	}
+	return out, nil
+}
