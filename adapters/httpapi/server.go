@@ -11,6 +11,7 @@ import (
 	"formwork/adapters/httpapi/adminapi"
 	"formwork/adapters/httpapi/advanceapi"
 	"formwork/adapters/httpapi/budgetapi"
+	"formwork/adapters/httpapi/formcallapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/listapi"
 	"formwork/adapters/httpapi/reportapi"
@@ -91,6 +92,7 @@ type Server struct {
 	lists      *listapi.API
 	advanceAPI *advanceapi.API
 	reportAPI  *reportapi.API
+	formCalls  *formcallapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -101,6 +103,7 @@ func New(svc Services, cfg Config) *Server {
 		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
 		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances),
 		reportAPI: reportapi.New(svc.Reports)}
+	s.formCalls = formcallapi.New(s.formCallDeps())
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

@@ -1126,7 +1126,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One of my advances with its movements: created on approval, held by a submitted document, written off, repaid, returned, released.
+         * One of my advances (all its lines where it is kept per line) with its movements: created on approval, held by a submitted document, written off, repaid, returned, released.
          * @description Access: menu MY00010.
          */
         get: {
@@ -5770,6 +5770,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/galaxyform/doc/type/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The change log of a document type: its versions, newest first, each with what changed from the one before.
+         * @description Access: signed in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["TypeLogRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["TypeLogEntry"][] | null;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/galaxyform/doc/type/searchhelp": {
         parameters: {
             query?: never;
@@ -5839,6 +5932,116 @@ export interface paths {
                 };
                 /** @description Request Entity Too Large */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/galaxyform/ivvf/modifyForm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a stored document again under the server's names: formIvvfHead is its head (businessId, version), the lists keep their names; checked, stored and answered as head/update of its family.
+         * @description Access: signed in.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    action?: string;
+                    confirm?: string;
+                    tempSave?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["IvvfForm"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoredForm"];
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6583,6 +6786,116 @@ export interface paths {
                 };
                 /** @description Request Entity Too Large */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/galaxyform/reimburse/createCommonCharges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a reimbursement (an expense claim of family ap) under the server's names: formRmbHead is the head, formRmbCharges the charge lines (lineList); checked, stored and answered as head/create.
+         * @description Access: signed in.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    action?: string;
+                    confirm?: string;
+                    tempSave?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["CommonCharges"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoredForm"];
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7666,6 +7979,7 @@ export interface components {
         };
         AdvanceMovements: {
             advance: components["schemas"]["AdvanceView"];
+            lines?: components["schemas"]["AdvanceView"][];
             movements: components["schemas"]["Movement"][] | null;
         };
         AdvanceView: {
@@ -7681,6 +7995,7 @@ export interface components {
             docType: string;
             /** @description An amount with two decimals. */
             held: number;
+            item?: string;
             kind: string;
             /** @description An amount with two decimals. */
             outstanding: number;
@@ -7905,6 +8220,15 @@ export interface components {
             errors: components["schemas"]["Finding"][] | null;
             schemaVersion: number;
             valid: boolean;
+        };
+        CommonCharges: {
+            /** @description The charge lines (lineList). */
+            formRmbCharges?: {
+                [key: string]: unknown;
+            }[] | null;
+            formRmbHead: components["schemas"]["DocumentHead"];
+        } & {
+            [key: string]: unknown;
         };
         CompanionQuery: {
             /** @description A code: a text, or a number or boolean taken as its text. */
@@ -8250,6 +8574,11 @@ export interface components {
             raised: number;
             unchanged: number;
         };
+        IvvfForm: {
+            formIvvfHead: components["schemas"]["DocumentHead"];
+        } & {
+            [key: string]: unknown;
+        };
         ListPage: {
             rows: components["schemas"]["ListRow"][] | null;
             /** Format: int64 */
@@ -8463,6 +8792,7 @@ export interface components {
             docType: string;
             /** Format: int64 */
             id: number;
+            item?: string;
         };
         MovementView: {
             actor: string;
@@ -8785,6 +9115,18 @@ export interface components {
             count: number;
             /** @description An amount with two decimals. */
             occupied: number;
+        };
+        TypeLogEntry: {
+            changes: components["schemas"]["Change"][] | null;
+            live: boolean;
+            released: boolean;
+            version: number;
+        };
+        TypeLogRequest: {
+            /** @example EX02 */
+            docType: string;
+            /** @description The edition (default: the default edition). */
+            edition?: string;
         };
         UserEntry: {
             compId: string;
