@@ -34,6 +34,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.masterData()
 		w.administration()
 		w.formCalls()
+		w.dashboardWalk()
 		w.coverage()
 	})
 }

@@ -113,8 +113,8 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/rest/dic/children", signedIn, s.dictionaryList},
 		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
 	}
-	// the sub-packages' (adminapi, budgetapi, listapi, advanceapi, reportapi, formcallapi)
-	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes(), s.formCalls.Routes()} {
+	// the sub-packages' (adminapi, budgetapi, listapi, advanceapi, reportapi, formcallapi, dashboardapi)
+	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes(), s.formCalls.Routes(), s.dashboard.Routes()} {
 		table = append(table, routesOf(sub)...)
 	}
 	return table

@@ -11,6 +11,7 @@ import (
 	"formwork/adapters/httpapi/adminapi"
 	"formwork/adapters/httpapi/advanceapi"
 	"formwork/adapters/httpapi/budgetapi"
+	"formwork/adapters/httpapi/dashboardapi"
 	"formwork/adapters/httpapi/formcallapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/listapi"
@@ -93,6 +94,7 @@ type Server struct {
 	advanceAPI *advanceapi.API
 	reportAPI  *reportapi.API
 	formCalls  *formcallapi.API
+	dashboard  *dashboardapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -104,6 +106,7 @@ func New(svc Services, cfg Config) *Server {
 		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances),
 		reportAPI: reportapi.New(svc.Reports)}
 	s.formCalls = formcallapi.New(s.formCallDeps())
+	s.dashboard = dashboardapi.New(dashboardapi.Deps{Process: svc.Process, Lists: svc.Lists, Advances: svc.Advances, Budgets: svc.Budgets})
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

@@ -1925,6 +1925,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/formwork/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's dashboard in one call: to-do, draft and returned counts (the worklists'), open advances with their outstanding total, the budgets of the user's department in their company this month per budget account, and the user's most recent documents.
+         * @description Access: signed in.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["Dashboard"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/formwork/documents/export.xlsx": {
         parameters: {
             query?: never;
@@ -7977,6 +8048,32 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        Advance: {
+            /** @description An amount with two decimals. */
+            amount: number;
+            applicant: string;
+            businessId: string;
+            companyCode: string;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            description: string;
+            docType: string;
+            /** @description An amount with two decimals. */
+            held: number;
+            item?: string;
+            kind: string;
+            /** @description An amount with two decimals. */
+            paidOut: number;
+            /** @description An amount with two decimals. */
+            repaid: number;
+            /** @description An amount with two decimals. */
+            returned: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description An amount with two decimals. */
+            writtenOff: number;
+        };
         AdvanceMovements: {
             advance: components["schemas"]["AdvanceView"];
             lines?: components["schemas"]["AdvanceView"][];
@@ -8112,6 +8209,17 @@ export interface components {
             project: string;
             /** @description An amount with two decimals. */
             released: number;
+        };
+        BudgetLine: {
+            /** @description An amount with two decimals. */
+            amount: number;
+            /** @description An amount with two decimals. */
+            available: number;
+            budgetAccount: string;
+            /** @description An amount with two decimals. */
+            consumed: number;
+            /** @description An amount with two decimals. */
+            occupied: number;
         };
         BudgetMovementPage: {
             rows: components["schemas"]["MovementView"][] | null;
@@ -8309,6 +8417,17 @@ export interface components {
             username: string;
             usernameTxt: string;
         };
+        Dashboard: {
+            advances: components["schemas"]["OpenAdvances"];
+            budget: components["schemas"]["DepartmentBudget"];
+            /** Format: int64 */
+            drafts: number;
+            recent: components["schemas"]["ListRow"][] | null;
+            /** Format: int64 */
+            returned: number;
+            /** Format: int64 */
+            todo: number;
+        };
         DelegationInput: {
             activeFrom?: string;
             activeTo?: string;
@@ -8334,6 +8453,13 @@ export interface components {
             activeTo: string;
             authorBy: string;
             authorByTxt: string;
+        };
+        DepartmentBudget: {
+            companyCode: string;
+            department: string;
+            lines: components["schemas"]["BudgetLine"][] | null;
+            period: string;
+            total: components["schemas"]["BudgetLine"];
         };
         DictionaryIDs: (string | number | boolean | null)[];
         Difference: {
@@ -8816,6 +8942,12 @@ export interface components {
         };
         OpenAPIObject: {
             [key: string]: unknown;
+        };
+        OpenAdvances: {
+            count: number;
+            list: components["schemas"]["Advance"][] | null;
+            /** @description An amount with two decimals. */
+            outstanding: number;
         };
         Option: {
             attr1?: string;
