@@ -205,3 +205,30 @@ func refusal(code, path string, t engine.Text) *engine.Error {
 	}
 	return engine.Refuse(code, path, t)
 }
+
+// TypeLogEntry is one version of a document type in its log: the version and
+// what changed from the version before it (none for the first).
+type TypeLogEntry struct {
+	VersionEntry
+	Changes []engine.Change `json:"changes"`
+}
+
+// Log is the change log of d's document type in d's edition (the spec's
+// doc/type/log): every version, newest first, with what changed from the
+// one before.
+func (s *Service) Log(d *engine.DocType) ([]TypeLogEntry, error) {
+	versions := s.Versions(d)
+	out := make([]TypeLogEntry, 0, len(versions))
+	for i := len(versions) - 1; i >= 0; i-- {
+		e := TypeLogEntry{VersionEntry: versions[i], Changes: []engine.Change{}}
+		if i > 0 {
+			changes, err := s.Catalogue().Diff(d.Edition, d.Code, versions[i-1].Version, versions[i].Version)
+			if err != nil {
+				return nil, err
+			}
+			e.Changes = append(e.Changes, changes...)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}

@@ -37,6 +37,8 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.administration()
 		w.invoices()
 		w.files()
+		w.formCalls()
+		w.dashboardWalk()
 		w.coverage()
 	})
 }

@@ -1,10 +1,12 @@
 package httpapi
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"strings"
 
+	"formwork/adapters/httpapi/formcallapi"
 	"formwork/engine"
 	"formwork/registry"
 
@@ -143,4 +145,28 @@ func (s *Server) heldBy(c echo.Context, doc *engine.Document) string {
 		return ""
 	}
 	return rec.BusinessID
+}
+
+// formCallDeps are the document calls the spec's form calls under server
+// names hand over to (formcallapi), and the document type's change log.
+func (s *Server) formCallDeps() formcallapi.Deps {
+	return formcallapi.Deps{Create: s.createDocument, Update: s.updateDocument,
+		FamilyOf: func(ctx context.Context, businessID string) (string, error) {
+			rec, err := s.documents.Get(ctx, businessID)
+			if err != nil {
+				return "", err
+			}
+			d := s.registry.Catalogue().DocTypeIn(rec.Edition, rec.DocType)
+			if d == nil {
+				return "", engine.Errorf(engine.ENOTFOUND, "formIvvfHead.docType", "unknown docType %q", rec.DocType)
+			}
+			return d.Family, nil
+		},
+		TypeLog: func(docType, edition string) (any, error) {
+			d, err := s.registry.DocType(registry.DocTypeRef{Code: docType, Edition: edition})
+			if err != nil {
+				return nil, err
+			}
+			return s.registry.Log(d)
+		}}
 }

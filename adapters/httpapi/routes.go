@@ -114,12 +114,18 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/rest/dic/children", signedIn, s.dictionaryList},
 		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
 	}
-	// the sub-packages' (adminapi, budgetapi, listapi, advanceapi, reportapi)
-	for _, sub := range [][]kit.Route{s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes(),
-		s.paymentAPI.Routes(), s.invoiceAPI.Routes(), s.fileAPI.Routes()} {
+	// the sub-packages' routes, one sub-package a line
+	for _, sub := range [][]kit.Route{
+		s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes(),
+		s.paymentAPI.Routes(),
+		s.invoiceAPI.Routes(),
+		s.fileAPI.Routes(),
+		s.formCalls.Routes(),
+		s.dashboard.Routes(),
+		s.voucherAPI.Routes(),
+	} {
 		table = append(table, routesOf(sub)...)
 	}
-	table = append(table, routesOf(s.voucherAPI.Routes())...)
 	return table
 }
 

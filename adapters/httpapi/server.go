@@ -15,7 +15,9 @@ import (
 	"formwork/adapters/httpapi/adminapi"
 	"formwork/adapters/httpapi/advanceapi"
 	"formwork/adapters/httpapi/budgetapi"
+	"formwork/adapters/httpapi/dashboardapi"
 	"formwork/adapters/httpapi/fileapi"
+	"formwork/adapters/httpapi/formcallapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/invoiceapi"
 	"formwork/adapters/httpapi/listapi"
@@ -124,6 +126,8 @@ type Server struct {
 	paymentAPI *paymentapi.API
 	fileAPI    *fileapi.API
 	files      *files.Service
+	formCalls  *formcallapi.API
+	dashboard  *dashboardapi.API
 }
 
 // New builds the HTTP adapter on the use cases of svc.
@@ -137,6 +141,8 @@ func New(svc Services, cfg Config) *Server {
 	s.paymentAPI = paymentapi.New(svc.Payments, svc.MasterData)
 	s.invoiceAPI = invoiceapi.New(svc.Invoices, svc.Documents)
 	s.fileAPI, s.files = fileapi.New(svc.Files), svc.Files
+	s.formCalls = formcallapi.New(s.formCallDeps())
+	s.dashboard = dashboardapi.New(dashboardapi.Deps{Process: svc.Process, Lists: svc.Lists, Advances: svc.Advances, Budgets: svc.Budgets})
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

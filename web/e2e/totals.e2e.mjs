@@ -3,10 +3,10 @@
 // amounts updates it as they are typed (the form's evaluate call works it out), deleting
 // a line updates it again, and the saved document carries the server's total even when
 // the request claims another. (2) finance01 files a DZ (ledger) voucher: with lines that
-// do not balance the save is refused and the finding naming the difference
-// (借贷不平衡，差额 …) shows at the lines (the evaluate call reads no master data, so the
-// posting keys' sides are judged on save); balanced, it saves with the debit total as
-// its amount. Fails on any console error or warning. Run by e2e/run.mjs
+// do not balance, the finding naming the difference (借贷不平衡，差额 …) shows at the lines
+// while they are typed (the evaluate call reads the posting keys' sides from master data
+// as the save does), and the save is refused with it; balanced, it saves with the debit
+// total as its amount. Fails on any console error or warning. Run by e2e/run.mjs
 // (`node e2e/run.mjs totals`).
 import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, pickFirstRef, scenario, STEP_TIMEOUT } from './harness.mjs';
 import { addPaymentLine, addRow, assertHeadAmountReadOnly, pickRef, typeAmount, waitForShown } from './lines.mjs';
@@ -129,7 +129,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
     assertEqual(stored.lineList.length, 1, 'stored charge lines');
   });
 
-  await step('finance01: a DZ voucher whose lines do not balance is refused at the lines, naming the difference', async () => {
+  await step('finance01: a DZ voucher whose lines do not balance shows the difference at the lines while typed, and is refused with it', async () => {
     const probe = await openPage(browser, 'finance01');
     probes.push(probe);
     page = probe.page;
@@ -152,6 +152,8 @@ export async function run({ browser, baseUrl, serverUrl }) {
       await typeAmount(page, `root_lineList_${index}_amount`, amount);
     }
     await settle(page);
+    // While drafting, before any save: the evaluate call's finding shows under the lines.
+    await page.locator('[id^="root_lineList__error"]').filter({ hasText: '借贷不平衡，差额 150.00' }).first().waitFor({ timeout: STEP_TIMEOUT });
     const created = page.waitForResponse((r) => r.url().includes('/head/create'));
     await page.locator('[data-button="save"]').click();
     const res = await created;

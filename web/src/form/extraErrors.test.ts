@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../api/types';
-import { confirmRuleIds, findingsToExtraErrors } from './extraErrors';
+import { confirmRuleIds, draftFindings, findingsToExtraErrors, withDraftErrors } from './extraErrors';
 
 const finding = (path: string, message: string, severity: Finding['severity'] = 'error', rule = 'r'): Finding => ({
   path,
@@ -46,5 +46,30 @@ describe('confirmRuleIds', () => {
       finding('head.d', 'z', 'confirm', 'ex.over-limit'),
     ]);
     expect(ids).toBe('ex.over-limit,ex.name-differs');
+  });
+});
+
+describe('draftFindings', () => {
+  const check = (errors: Finding[]) => ({ docType: 'DZ', schemaVersion: 1, valid: false, errors });
+  it('keeps the errors about a whole table once it has a line', () => {
+    const errors = [
+      finding('lineList', '借贷不平衡，差额 150.00', 'error', 'ledger.balanced'),
+      finding('head.description', '摘要为空', 'error', 'required'),
+      finding('lineList[0].account', '第1行，科目为空', 'error', 'required'),
+      finding('paymentList', '请填写支付信息'),
+      finding('lineList', 'confirm me', 'confirm'),
+    ];
+    const doc = { head: {}, lineList: [{ amount: 2150 }, { amount: 2000 }], paymentList: [] };
+    expect(draftFindings(check(errors), doc).map((f) => f.message)).toEqual(['借贷不平衡，差额 150.00']);
+    expect(draftFindings(undefined, doc)).toEqual([]);
+  });
+});
+
+describe('withDraftErrors', () => {
+  it('adds the drafting findings to the refusals without repeating a message', () => {
+    const refused = findingsToExtraErrors([finding('lineList', 'A'), finding('lineList[0].amount', 'B')]);
+    const merged = withDraftErrors(refused, [finding('lineList', 'A'), finding('lineList', 'C')]);
+    expect(merged).toEqual({ lineList: { __errors: ['A', 'C'], 0: { amount: { __errors: ['B'] } } } });
+    expect(withDraftErrors(refused, [])).toBe(refused);
   });
 });

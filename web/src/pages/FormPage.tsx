@@ -12,6 +12,7 @@ import type { DocumentHead, FormProcess, SubTypeOption } from '../api/types';
 import { localText } from '../i18n/language';
 import DocumentForm from '../form/DocumentForm';
 import { formView } from '../form/formView';
+import { draftFindings, withDraftErrors } from '../form/extraErrors';
 import { formKeyOf } from '../form/formKey';
 import { useFormSession, type FormSession } from '../form/useFormSession';
 import { useFormActions } from '../form/useFormActions';
@@ -136,7 +137,7 @@ export default function FormPage() {
           schema={view.schema as RJSFSchema}
           uiSchema={view.uiSchema as UiSchema}
           formData={shown.document}
-          extraErrors={refusals.extraErrors}
+          extraErrors={readonly ? refusals.extraErrors : withDraftErrors(refusals.extraErrors, draftFindings(shown.check, shown.document))}
           readonly={readonly}
           onChange={session.change}
         />
