@@ -104,7 +104,7 @@ export default function MenuRoutePage() {
     case 'worklist':
       return <WorklistPage key={key} list={page.list} title={shown} />;
     case 'list':
-      return <FormListPage key={key} docType={page.docType} title={shown} />;
+      return <FormListPage key={key} docType={page.docType} subType={page.subType} title={shown} />;
     case 'form':
       return <Navigate replace to={`/form?${new URLSearchParams({ docType: page.docType, action: 'new' })}`} />;
     case 'page':
