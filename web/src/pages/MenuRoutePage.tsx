@@ -29,6 +29,7 @@ const tripViews: Partial<Record<AppPage, TripsView>> = {
   trainTrips: 'train',
   hotelTrips: 'hotel',
   travelOrders: 'orders',
+  preRequests: 'preRequests',
 };
 
 /** An app page of the menu map (personal information, my advances, awaiting my confirmation, trips). */

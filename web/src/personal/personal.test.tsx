@@ -77,6 +77,7 @@ describe('trips', () => {
     expect(tripsQuery('train').toString()).toBe('transport=2');
     expect(tripsQuery('settlement').toString()).toBe('docTypes=TB%2CTD');
     expect(tripsQuery('hotel').toString()).toBe('');
+    expect(tripsQuery('preRequests').toString()).toBe('docTypes=TA%2CTAOUT%2CSQ00001&status=approved');
   });
 
   it('shows my trips without the travel agency note', async () => {
