@@ -71,6 +71,8 @@ func TestTripsAndToConfirm(t *testing.T) {
 				"PT02/tripList/Shanghai-Bangkok/8000.00/4", "PT01/tripDetailList/Shanghai-Beijing/1234.50/3"}},
 			{"by type", "admin", "?docTypes=TA", []string{"PT02/tripList/Shanghai-Bangkok/8000.00/4"}},
 			{"by state", "admin", "?status=approved", []string{"PT01/tripDetailList/Shanghai-Beijing/1234.50/3"}},
+			{"the approved trip requests (pre-request push)", "admin", "?docTypes=TA,TAOUT,SQ00001&status=approved", nil},
+			{"the trip requests in approval", "admin", "?docTypes=TA,TAOUT,SQ00001&status=inApproval", []string{"PT02/tripList/Shanghai-Bangkok/8000.00/4"}},
 			{"an administrator's own: none", "admin", "?mine=true", nil},
 			{"flights", "admin", "?transport=1", []string{"PT02/tripList/Shanghai-Bangkok/8000.00/4"}},
 			{"train journeys", "admin", "?transport=2", []string{"PT01/tripDetailList/Shanghai-Beijing/1234.50/3"}},

@@ -6,6 +6,7 @@ import (
 
 	"formwork/engine/internal/yamlx"
 	"formwork/engine/model"
+	"formwork/engine/report"
 
 	"gopkg.in/yaml.v3"
 )
@@ -28,9 +29,6 @@ type menuPageYAML struct {
 	Page    string `yaml:"page" doc:"the web page a page entry opens, e.g. profile"`
 	Pending string `yaml:"pending" doc:"why the entry's page does not exist yet and which issue brings it: the entry is not shown until then"`
 }
-
-// ReportsDir holds one YAML file per report.
-const ReportsDir = "schemas/_reports"
 
 // loadMenu reads MenuFile, when there is one, and checks what each entry
 // opens: document types and sub-types exist, a report's file exists unless
@@ -100,8 +98,8 @@ func (l *loader) checkMenuPage(p *model.MenuPage, line int) {
 			bad("worklist %q must be draft, applied, todo, done, returned or recall", p.List)
 		}
 	case "report":
-		if _, err := fs.Stat(l.fsys, path.Join(ReportsDir, p.Report+".yaml")); err != nil && p.Pending == "" {
-			bad("report %s has no file %s/%s.yaml: define it, or say under pending why it is not there yet", p.Report, ReportsDir, p.Report)
+		if _, err := fs.Stat(l.fsys, path.Join(report.Dir, p.Report+".yaml")); err != nil && p.Pending == "" {
+			bad("report %s has no file %s/%s.yaml: define it, or say under pending why it is not there yet", p.Report, report.Dir, p.Report)
 		}
 	case "page":
 		if p.Page == "" {

@@ -22,7 +22,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Dir holds the report files.
+// Dir holds the report files, one YAML file per report (the one name of
+// the folder: the loader checks a menu entry's report file in it).
 const Dir = "schemas/_reports"
 
 // Parameter types.

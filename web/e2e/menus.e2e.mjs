@@ -5,7 +5,9 @@
 // Dashboard; manager01 approves the first step; finance01, the second approver of company
 // 1000's claims up to 10,000, opens 我的待办 from the menu and approves it there. Run by
 // e2e/run.mjs (`node e2e/run.mjs menus`).
-import { assert, assertEqual, loginThroughPage, openPage, scenario, STEP_TIMEOUT } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, repoDir, scenario, STEP_TIMEOUT } from './harness.mjs';
 import { addChargeLine, addPaymentLine, waitForShown } from './lines.mjs';
 
 const FORBIDDEN = ['not available yet', '暂未开放', '尚未提供', '未在系统中注册'];
@@ -45,7 +47,7 @@ async function approveFromList(page, businessId, comment) {
   await row.waitFor({ state: 'detached' });
 }
 
-export async function run({ browser, baseUrl }) {
+export async function run({ browser, baseUrl, serverUrl }) {
   let page;
   const s = scenario('menus', () => page);
   const step = s.step.bind(s);
@@ -60,8 +62,8 @@ export async function run({ browser, baseUrl }) {
     await page.locator('[data-page="dashboard"]').waitFor();
     await expandAll(page);
     const items = await menuItems(page);
-    for (const pending of ['myPayment', 'paymentStateView', 'MY00009', 'MY00007']) assert(!items.includes(pending), `${pending} is not shown: ${items}`);
-    for (const shown of ['YG00001', 'YG00004', 'YG00005', 'ZX00001', 'ER00003', 'MY00011']) {
+    for (const pending of ['myPayment', 'paymentStateView', 'MY00007']) assert(!items.includes(pending), `${pending} is not shown: ${items}`);
+    for (const shown of ['YG00001', 'YG00004', 'YG00005', 'ZX00001', 'ER00003', 'MY00011', 'MY00009', 'toConfirm', 'myTravelTrip', 'MY00008']) {
       assert(items.includes(shown), `${shown} is shown: ${items}`);
     }
     for (const code of items) {
@@ -134,6 +136,48 @@ export async function run({ browser, baseUrl }) {
     await approveFromList(page, businessId, 'E2E 二级同意');
     await openEntry(page, 'main', 'haveDone');
     await page.locator('[data-page="worklist"][data-list="done"] [data-worklist-table][data-loaded="true"]').waitFor();
+  });
+
+  await step('国内差旅 (YG00002) lists travel claims TB of sub-type T01; 新建 opens a T01 claim', async () => {
+    const probe = await openPage(browser, 'employee01');
+    probes.push(probe);
+    page = probe.page;
+    await loginThroughPage(page, baseUrl, 'employee01', 'demo123');
+    await page.locator('[data-page="dashboard"]').waitFor();
+    const listed = page.waitForResponse((r) => r.url().includes('/documents/query') && r.request().postData()?.includes('"subType":"T01"'));
+    await openEntry(page, 'ZX', 'YG00002');
+    await page.locator('[data-page="form-list"][data-doc-type="TB"][data-sub-type="T01"]').waitFor();
+    assertEqual((await listed).status(), 200, 'the list filtered to T01');
+    const exported = page.waitForResponse((r) => r.url().includes('/registry/docTypes/TB/form') && r.url().includes('subType=T01'));
+    await page.locator('[data-page="form-list"] [data-action="new"]:not([aria-disabled="true"])').click();
+    await page.waitForURL((u) => u.pathname === '/form' && u.searchParams.get('docType') === 'TB' && u.searchParams.get('subType') === 'T01');
+    assertEqual((await exported).status(), 200, "the T01 claim's form");
+  });
+
+  await step('a claim employee01 files for manager01 (their delegate) awaits manager01 in 待确认', async () => {
+    const { token } = await loginThroughApi(serverUrl, 'employee01', 'demo123');
+    const claim = JSON.parse(readFileSync(join(repoDir, 'seeds', 'documents', 'EX02-travel.json'), 'utf8'));
+    claim.head.description = `E2E 待确认 ${Date.now()}`;
+    claim.head.applicant = 'manager01';
+    const res = await fetch(`${serverUrl}/api/galaxyform/yx/ap/head/create?action=new&authorBy=manager01`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-token': token },
+      body: JSON.stringify(claim),
+    });
+    const body = await res.json();
+    assertEqual(res.status, 200, `filing for manager01: ${body.message}`);
+    const filed = body.data.head.businessId;
+    const probe = await openPage(browser, 'manager01');
+    probes.push(probe);
+    page = probe.page;
+    await loginThroughPage(page, baseUrl, 'manager01', 'demo123');
+    await page.locator('[data-page="dashboard"]').waitFor();
+    await openEntry(page, 'main', 'toConfirm');
+    const row = page.locator(`[data-page="to-confirm"] [data-to-confirm="${filed}"]`);
+    await row.waitFor();
+    await row.locator('a').click();
+    await page.waitForURL((u) => u.pathname === '/form' && u.searchParams.get('businessId') === filed && u.searchParams.get('action') === 'edit');
+    await page.locator(`[data-business-id="${filed}"]`).waitFor();
   });
 
   for (const [i, probe] of probes.entries()) {

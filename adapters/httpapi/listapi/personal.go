@@ -18,9 +18,10 @@ const (
 // TripMenus are the menu entries whose pages show trips: the user's own
 // (我的行程 myTravelTrip, 行程 MY00008) and the travel documents' trips the
 // user may read under the travel groups (YX17 settlements and orders, SL
-// travel management).
+// travel management) and the configuration centre's pre-request push (the
+// approved trip requests).
 var TripMenus = []string{"myTravelTrip", "MY00008", "YX1703", "YX1704", "YX1705", "YX1706", "YX1707", "YX1708", "YX1709",
-	"settlementQuery", "flightOnline", "trainOnline", "hotelOnline", "offlineEdit"}
+	"settlementQuery", "flightOnline", "trainOnline", "hotelOnline", "offlineEdit", "preRequestPush"}
 
 // personalRoutes are the personal lists: awaiting my confirmation and trips.
 func (a *API) personalRoutes() []kit.Route {

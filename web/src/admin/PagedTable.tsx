@@ -55,9 +55,25 @@ export function pageIndex(page: number, total: number, pageSize: number): number
   return Math.min(Math.max(0, page - 1), last);
 }
 
+/** The pager under a table of server pages (the administration and budget pages). */
+export function Pager({ paging }: { paging: Paging }) {
+  const { t } = useTranslation();
+  return (
+    <TablePagination
+      component="div"
+      count={paging.total}
+      page={pageIndex(paging.page, paging.total, paging.pageSize)}
+      rowsPerPage={paging.pageSize}
+      rowsPerPageOptions={[10, 20, 50, 100]}
+      labelRowsPerPage={t('admin.rowsPerPage')}
+      onPageChange={(_, p) => paging.onChange(p + 1, paging.pageSize)}
+      onRowsPerPageChange={(e) => paging.onChange(1, Number(e.target.value))}
+    />
+  );
+}
+
 /** An administration page: title, actions, filters, the rows of one server page and the pager. */
 export default function PagedTable<Row>({ page, title, actions, tabs, filters, columns, rows, rowKey, loading, failure, paging, children }: PagedTableProps<Row>) {
-  const { t } = useTranslation();
   return (
     <Container maxWidth="xl" sx={{ py: 3 }} data-page={page}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
@@ -98,18 +114,7 @@ export default function PagedTable<Row>({ page, title, actions, tabs, filters, c
             </TableBody>
           </Table>
         </TableContainer>
-        {paging && (
-          <TablePagination
-            component="div"
-            count={paging.total}
-            page={pageIndex(paging.page, paging.total, paging.pageSize)}
-            rowsPerPage={paging.pageSize}
-            rowsPerPageOptions={[10, 20, 50, 100]}
-            labelRowsPerPage={t('admin.rowsPerPage')}
-            onPageChange={(_, p) => paging.onChange(p + 1, paging.pageSize)}
-            onRowsPerPageChange={(e) => paging.onChange(1, Number(e.target.value))}
-          />
-        )}
+        {paging && <Pager paging={paging} />}
       </Paper>
       {children}
     </Container>

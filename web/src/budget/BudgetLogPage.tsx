@@ -15,7 +15,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,6 +24,7 @@ import { movementsQuery, type BudgetFilter } from './api';
 import BudgetFilters from './BudgetFilters';
 import { documentHref, nodeText } from './format';
 import EmptyRow from '../masterdata/EmptyRow';
+import { Pager } from '../admin/PagedTable';
 
 const kinds = ['occupy', 'release', 'consume', 'adjust', 'import', 'confirm', 'reject'];
 
@@ -101,16 +101,15 @@ export default function BudgetLogPage({ title }: { title?: string }) {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
+        <Pager
+          paging={{
+            page: page + 1,
+            pageSize,
+            total: data?.total ?? 0,
+            onChange: (p, size) => {
+              setPageSize(size);
+              setPage(p - 1);
+            },
           }}
         />
       </Paper>

@@ -14,7 +14,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
@@ -30,6 +29,7 @@ import HoldingsDialog from './HoldingsDialog';
 import RejectDialog from './RejectDialog';
 import { nodeText, usageText } from './format';
 import EmptyRow from '../masterdata/EmptyRow';
+import { Pager } from '../admin/PagedTable';
 
 /** table: maintain (create, edit); query: read with totals and usage, drill into holdings; adjust: raise or lower with a reason; confirmation: what waits for a second person. */
 export type BudgetTableMode = 'table' | 'query' | 'adjust' | 'confirmation';
@@ -219,16 +219,15 @@ export default function BudgetTablePage({ mode, title }: { mode: BudgetTableMode
             )}
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
+        <Pager
+          paging={{
+            page: page + 1,
+            pageSize,
+            total: data?.total ?? 0,
+            onChange: (p, size) => {
+              setPageSize(size);
+              setPage(p - 1);
+            },
           }}
         />
       </Paper>

@@ -11,13 +11,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { errorText } from '../api/client';
 import { formatMoney } from '../widgets/money/money';
 import { entriesQuery, type BudgetFilter } from './api';
 import { documentHref, nodeText } from './format';
 import EmptyRow from '../masterdata/EmptyRow';
+import { Pager } from '../admin/PagedTable';
 
 export interface EntriesTableProps {
   filter: BudgetFilter;
@@ -79,16 +79,15 @@ export default function EntriesTable({ filter, budgetId, businessId, holding, sh
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
+        <Pager
+          paging={{
+            page: page + 1,
+            pageSize,
+            total: data?.total ?? 0,
+            onChange: (p, size) => {
+              setPageSize(size);
+              setPage(p - 1);
+            },
           }}
         />
       </Paper>

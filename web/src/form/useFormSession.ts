@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formExportQuery, type FormExportParams } from '../api/queries';
-import type { CheckResult, EvaluateResult, FieldState, FormDocument, FormProcess, SchemaRef, StoredForm } from '../api/types';
+import type { CheckResult, DocumentHead, EvaluateResult, FieldState, FormDocument, FormProcess, SchemaRef, StoredForm } from '../api/types';
 import type { BudgetPreview, ProcessView } from '../api/process';
 import { useEdition, type EditionState } from '../auth/useEdition';
 import { formExportParams } from './exportParams';
@@ -35,8 +35,10 @@ export interface Shown {
  * A new document in the chosen company: head.companyCode is the client's to send (it
  * picks the catalogue edition, docs/api.md); the server fills a blank reimburser.
  */
-function newShown(docType: string, company: string): Shown {
-  const head = company ? { docType, companyCode: company } : { docType };
+function newShown(docType: string, company: string, subType = ''): Shown {
+  const head: DocumentHead = company ? { docType, companyCode: company } : { docType };
+  // a menu entry's sub-type preset (schemas/_menu.yaml subType: YG00002 opens TB with T01)
+  if (subType) head.businessType1 = subType;
   return { document: { head }, states: {}, process: null, schema: null, schemaLang: '', formAction: '' };
 }
 
@@ -118,11 +120,11 @@ function usePrefetchEditExport(newParams: FormExportParams | null, version: numb
  * any further request. A new document: the live export and, alongside it, the user's
  * prefill (merged into its blank head before it shows), then one evaluate for its defaults. While the person types, debounced evaluate calls update states and values.
  */
-export function useFormSession({ docType, businessId, action }: { docType: string; businessId: string; action: string }) {
+export function useFormSession({ docType, businessId, action, subType = '' }: { docType: string; businessId: string; action: string; subType?: string }) {
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const editions = useEdition();
-  const [shown, setShown] = useState<Shown | null>(() => (businessId ? null : newShown(docType, editions.company)));
+  const [shown, setShown] = useState<Shown | null>(() => (businessId ? null : newShown(docType, editions.company, subType)));
   // Changed by the person since it was loaded or saved: a submit saves it first.
   const [dirty, setDirty] = useState(false);
 

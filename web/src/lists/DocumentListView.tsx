@@ -38,6 +38,8 @@ export function readHref(r: Pick<DocumentRow, 'docType' | 'businessId'>): string
 export interface DocumentListViewProps {
   /** The document type listed; '' lists every type the user may read (document maintenance). */
   docType: string;
+  /** A sub-type the list starts filtered to (a menu entry's preset). */
+  subType?: string;
   /** Buttons beside export (新建). */
   actions?: ReactNode;
   /** Filters open from the start (document maintenance). */
@@ -51,10 +53,10 @@ export interface DocumentListViewProps {
  * may read. A row opens its document in read mode; an empty list says so where it can
  * be seen, whatever the table's width.
  */
-export default function DocumentListView({ docType, actions, wide }: DocumentListViewProps) {
+export default function DocumentListView({ docType, subType, actions, wide }: DocumentListViewProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [state, setState] = useState<ListState>(initialState);
+  const [state, setState] = useState<ListState>(() => (subType ? { ...initialState, filters: { ...initialState.filters, subType } } : initialState));
   // the query once the state has settled (typing in a filter asks once); compared as text
   const settled = useDebounced(JSON.stringify(buildDocumentQuery(docType, state)), 250);
   const body = useMemo(() => JSON.parse(settled) as DocumentQueryBody, [settled]);

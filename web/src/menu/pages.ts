@@ -18,6 +18,7 @@ export const appPages = [
   'trainTrips',
   'hotelTrips',
   'travelOrders',
+  'preRequests',
 ] as const;
 export type AppPage = (typeof appPages)[number];
 

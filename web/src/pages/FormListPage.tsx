@@ -15,6 +15,8 @@ import DocumentListView from '../lists/DocumentListView';
 
 export interface FormListPageProps {
   docType: string;
+  /** The menu entry's sub-type preset (businessType1 or 2): the list is filtered to it and 新建 creates a document of it. */
+  subType?: string;
   /** The menu entry's title, if any. */
   title?: string;
 }
@@ -23,9 +25,10 @@ export interface FormListPageProps {
  * The generic form-list page of one document type (?docType=, or the type a menu entry
  * lists): the documents of that type the user may read, searched, filtered, sorted,
  * paged and exported (lists/DocumentListView), and 新建, which opens
- * /form?docType=X&action=new.
+ * /form?docType=X&action=new. A menu entry's sub-type (YG00002: TB with T01) filters the
+ * list to it and is the new document's.
  */
-export default function FormListPage({ docType, title }: FormListPageProps) {
+export default function FormListPage({ docType, subType, title }: FormListPageProps) {
   const { t, i18n } = useTranslation();
   const { edition, ready } = useEdition();
   const registry = useQuery({ ...docTypesQuery(i18n.language, edition), enabled: ready });
@@ -46,7 +49,7 @@ export default function FormListPage({ docType, title }: FormListPageProps) {
       variant="contained"
       startIcon={<AddCircleOutlineIcon />}
       component={RouterLink}
-      to={`/form?${new URLSearchParams({ docType, action: 'new' })}`}
+      to={`/form?${new URLSearchParams(subType ? { docType, action: 'new', subType } : { docType, action: 'new' })}`}
       disabled={!entry}
       data-action="new"
     >
@@ -54,7 +57,7 @@ export default function FormListPage({ docType, title }: FormListPageProps) {
     </Button>
   );
   return (
-    <Container maxWidth="xl" sx={{ py: 3 }} data-page="form-list" data-doc-type={docType}>
+    <Container maxWidth="xl" sx={{ py: 3 }} data-page="form-list" data-doc-type={docType} data-sub-type={subType}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-list-title>
           {t('lists.title', { name })}
@@ -66,7 +69,7 @@ export default function FormListPage({ docType, title }: FormListPageProps) {
           {t('list.unknownDocType', { docType })}
         </Alert>
       )}
-      <DocumentListView docType={docType} actions={newButton} />
+      <DocumentListView docType={docType} subType={subType} actions={newButton} />
     </Container>
   );
 }

@@ -83,7 +83,9 @@ export default function FormPage() {
   const lang = i18n.language;
   const [formKey] = useState(() => formKeyOf(location.search, location.state));
 
-  const session = useFormSession({ docType, businessId, action });
+  // a new document of a menu entry's sub-type (/form?docType=TB&action=new&subType=T01)
+  const subType = businessId ? '' : (params.get('subType') ?? '');
+  const session = useFormSession({ docType, businessId, action, subType });
   const { shown, exported, exportQuery, loadQuery } = session;
   const actions = useFormActions({ session, docType, businessId, action, formKey });
   const { refusals } = actions;

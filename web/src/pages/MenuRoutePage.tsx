@@ -29,6 +29,7 @@ const tripViews: Partial<Record<AppPage, TripsView>> = {
   trainTrips: 'train',
   hotelTrips: 'hotel',
   travelOrders: 'orders',
+  preRequests: 'preRequests',
 };
 
 /** An app page of the menu map (personal information, my advances, awaiting my confirmation, trips). */
@@ -104,7 +105,7 @@ export default function MenuRoutePage() {
     case 'worklist':
       return <WorklistPage key={key} list={page.list} title={shown} />;
     case 'list':
-      return <FormListPage key={key} docType={page.docType} title={shown} />;
+      return <FormListPage key={key} docType={page.docType} subType={page.subType} title={shown} />;
     case 'form':
       return <Navigate replace to={`/form?${new URLSearchParams({ docType: page.docType, action: 'new' })}`} />;
     case 'page':

@@ -27,9 +27,10 @@ export const TRIPS_URL = '/api/formwork/documents/trips';
  * Which trips a page shows: the user's own (我的行程), or of the travel documents the user may
  * read under a travel-agency entry (settlements: the travel claims' trip details; flights,
  * trains: the trips by that means of transport, keys of the enumeration transportMeans;
- * hotels and orders: every trip).
+ * hotels and orders: every trip), or the approved trip requests a push to the travel
+ * platform would send (事前申请推送).
  */
-export type TripsView = 'mine' | 'settlement' | 'flight' | 'train' | 'hotel' | 'orders';
+export type TripsView = 'mine' | 'settlement' | 'flight' | 'train' | 'hotel' | 'orders' | 'preRequests';
 
 /** The trip query of a view (documents.TripQuery). */
 export function tripsQuery(view: TripsView): URLSearchParams {
@@ -43,6 +44,9 @@ export function tripsQuery(view: TripsView): URLSearchParams {
       return new URLSearchParams({ transport: '1' });
     case 'train':
       return new URLSearchParams({ transport: '2' });
+    case 'preRequests':
+      // the trip requests (TA, TAOUT for external staff, SQ00001 without HR) once approved
+      return new URLSearchParams({ docTypes: 'TA,TAOUT,SQ00001', status: 'approved' });
     default:
       return new URLSearchParams();
   }
@@ -68,6 +72,10 @@ export default function TripsPage({ title, view }: { title?: string; view: Trips
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('personal.trips.mine')}
         </Typography>
+      ) : view === 'preRequests' ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-trips-note>
+          {t('personal.trips.preRequests')}
+        </Alert>
       ) : (
         <Alert severity="info" sx={{ mb: 2 }} data-trips-note>
           {t('personal.trips.agency')} {view !== 'orders' && t(`personal.trips.${view}`)}

@@ -25,6 +25,8 @@ const texts: AreaTexts = {
       flight: '以下仅列出交通工具为飞机的行程。',
       train: '以下仅列出交通工具为火车的行程。',
       hotel: '酒店住宿按行程的起止日期列出：以下是全部行程。',
+      preRequests:
+        '本系统没有接入差旅服务商的预订平台，不会把事前申请推送过去。以下是已审批的出差申请及其行程，也就是推送后差旅平台据以预订的内容；请把它们交给差旅服务商，或在其平台上录入。',
       truncated: '共有 {{documents}} 张差旅单据，这里只显示最近的单据中的行程。',
       none: '没有行程',
       businessId: '单号',
@@ -60,6 +62,8 @@ const texts: AreaTexts = {
       flight: 'Only the trips by plane.',
       train: 'Only the trips by train.',
       hotel: 'Hotel stays follow the dates of the trips: every trip is listed.',
+      preRequests:
+        "This system is not connected to the travel agency's booking platform and pushes no pre-requests to it. Listed are the approved trip requests and their trips, what a push would give the platform to book from; hand them to the travel agency or enter them on its platform.",
       truncated: 'There are {{documents}} travel documents; only the trips of the latest are shown.',
       none: 'No trips',
       businessId: 'Number',
@@ -95,6 +99,8 @@ const texts: AreaTexts = {
       flight: 'เฉพาะการเดินทางโดยเครื่องบิน',
       train: 'เฉพาะการเดินทางโดยรถไฟ',
       hotel: 'การเข้าพักโรงแรมเป็นไปตามวันที่ของการเดินทาง: แสดงการเดินทางทั้งหมด',
+      preRequests:
+        'ระบบนี้ไม่ได้เชื่อมต่อกับแพลตฟอร์มการจองของบริษัทตัวแทนการเดินทาง และไม่ส่งคำขออนุมัติล่วงหน้าไปยังแพลตฟอร์มนั้น ที่แสดงคือคำขอเดินทางที่อนุมัติแล้วและการเดินทาง ซึ่งเป็นข้อมูลที่แพลตฟอร์มจะใช้จอง กรุณาส่งให้บริษัทตัวแทนการเดินทางหรือบันทึกในแพลตฟอร์มของบริษัทนั้น',
       truncated: 'มีเอกสารการเดินทาง {{documents}} ฉบับ แสดงเฉพาะการเดินทางของฉบับล่าสุด',
       none: 'ไม่มีการเดินทาง',
       businessId: 'เลขที่',
