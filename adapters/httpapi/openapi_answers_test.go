@@ -9,7 +9,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"formwork/adapters/simulators/simtest"
 	"formwork/tools/formwork/wire"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -23,7 +25,7 @@ import (
 // view, HTML, with its content type only).
 func TestOpenAPIAnswers(t *testing.T) {
 	contract := loadContract(t)
-	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+	forEachDatabaseWithSims(t, true, true, 5*time.Second, func(t *testing.T, api *testAPI, _, _ *simtest.Sim) {
 		w := &answerWalk{t: t, api: api, contract: contract, succeeded: map[string]bool{}}
 		w.identity()
 		w.registry()
@@ -33,6 +35,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.searchHelps()
 		w.masterData()
 		w.administration()
+		w.moneyOut()
 		w.coverage()
 	})
 }
