@@ -43,4 +43,3 @@ func (a *App) moneyOut(cfg Config) {
 	a.Taxes = taxes.NewService(voucherdb.NewTaxStore(cfg.DB), a.Documents, taxes.Config{URL: cfg.Outbound.TaxURL,
 		Username: cfg.Outbound.TaxUsername, Password: cfg.Outbound.TaxPassword, Sender: sender, Now: cfg.Now})
 }
-
