@@ -43,8 +43,8 @@ type Service struct {
 	rules func() *engine.VoucherSet
 	cfg   Config
 	// one posting or reversal of a document at a time in this process
-	mu    sync.Mutex
-	busy  map[string]bool
+	mu   sync.Mutex
+	busy map[string]bool
 }
 
 // NewService builds the service.
@@ -167,4 +167,3 @@ func (s *Service) claim(businessID string) (func(), error) {
 var errNoAccounting = engine.Refuse(engine.ECONFLICT, "accounting", engine.Text{
 	"zh": "未配置会计系统地址，无法过账", "en": "No accounting system is configured: vouchers cannot be posted",
 	"th": "ยังไม่ได้ตั้งค่าระบบบัญชี จึงผ่านรายการใบสำคัญไม่ได้"})
-

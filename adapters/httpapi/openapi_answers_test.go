@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"formwork/adapters/simulators/simtest"
 	"formwork/tools/formwork/wire"
@@ -24,8 +25,12 @@ import (
 // view, HTML, with its content type only).
 func TestOpenAPIAnswers(t *testing.T) {
 	contract := loadContract(t)
-	verifier := simtest.Start(t, "invoice") // the invoice verification simulator, a process of its own
-	forEachDatabaseWith(t, func(c *wire.Config) { c.InvoiceVerifyURL = verifier.URL + "/invoice/verify" }, func(t *testing.T, api *testAPI) {
+	// the simulators of the accounting, tax and invoice-verification systems, processes of their own
+	verifier := simtest.Start(t, "invoice")
+	forEachDatabaseWith(t, func(c *wire.Config) {
+		withSimulators(simtest.Start(t, "accounting"), simtest.Start(t, "tax"), 5*time.Second)(c)
+		c.InvoiceVerifyURL = verifier.URL + "/invoice/verify"
+	}, func(t *testing.T, api *testAPI) {
 		w := &answerWalk{t: t, api: api, contract: contract, succeeded: map[string]bool{}}
 		w.identity()
 		w.registry()
@@ -39,6 +44,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.files()
 		w.formCalls()
 		w.dashboardWalk()
+		w.moneyOut()
 		w.coverage()
 	})
 }

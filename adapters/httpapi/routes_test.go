@@ -97,6 +97,17 @@ var routeWalk = map[string]routeCall{
 	"POST /ocr/setlink/barcodeLinkInvoice":                      {"signed in", "/ocr/setlink/barcodeLinkInvoice", `{"operation":"LINK","id":999999}`, [5]int{401, 404, 404, 404, 404}},
 	"POST /api/galaxyform/commonForm/queryInvoicesByBusinessId": {"signed in", "/api/galaxyform/commonForm/queryInvoicesByBusinessId", `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 200, 200}},
 	"GET /api/galaxyform/arcommon/openInvoiceInfoInf":           {"signed in", "/api/galaxyform/arcommon/openInvoiceInfoInf?id=999999", "", [5]int{401, 404, 404, 404, 404}},
+	// vouchers, push log and tax push on a draft claim of employee01's (no
+	// accounting or tax system configured in the walk: posting answers 409)
+	"POST /api/galaxyvoucher/queryVoucher/queryVcHeadById": {"signed in", "/api/galaxyvoucher/queryVoucher/queryVcHeadById", `{"businessId":"{businessId}"}`, [5]int{401, 422, 403, 422, 422}},
+	"POST /api/galaxyvoucher/queryVoucher/saveVoucher":     {"menu GL|voucherReversal", "/api/galaxyvoucher/queryVoucher/saveVoucher", `{"businessId":"{businessId}"}`, [5]int{401, 403, 403, 422, 422}},
+	"POST /api/galaxyvoucher/queryVoucher/submitVoucher":   {"menu GL|voucherReversal", "/api/galaxyvoucher/queryVoucher/submitVoucher", `{"businessId":"{businessId}"}`, [5]int{401, 403, 403, 409, 409}},
+	"POST /api/galaxyvoucher/queryVoucher/reverseVoucher":  {"menu voucherReversal", "/api/galaxyvoucher/queryVoucher/reverseVoucher", `{"businessId":"{businessId}"}`, [5]int{401, 403, 403, 403, 409}},
+	"POST /api/galaxycommon/pushGX/pushLog":                {"signed in", "/api/galaxycommon/pushGX/pushLog", `{}`, [5]int{401, 400, 400, 400, 400}},
+	"GET /api/galaxycommon/pushGX/pushLog":                 {"menu voucherLog", "/api/galaxycommon/pushGX/pushLog?status=E", "", [5]int{401, 403, 403, 403, 200}},
+	"POST /itax/ibm/login":                                 {"menu GL|voucherReversal", "/itax/ibm/login", "", [5]int{401, 403, 403, 409, 409}},
+	"POST /api/formwork/tax/push":                          {"menu GL|voucherReversal", "/api/formwork/tax/push", `{"businessId":"{businessId}"}`, [5]int{401, 403, 403, 409, 409}},
+	"GET /api/formwork/tax/pushes":                         {"signed in", "/api/formwork/tax/pushes?businessId={businessId}", "", [5]int{401, 200, 403, 200, 200}},
 	// master data: anyone signed in; the service decides per type (employee01 reads departments, writes none)
 	"GET /api/formwork/masterdata":                       {"signed in", "/api/formwork/masterdata", "", [5]int{401, 200, 200, 200, 200}},
 	"GET /api/formwork/masterdata/prefill":               {"signed in", "/api/formwork/masterdata/prefill?docType=EX02", "", [5]int{401, 200, 200, 200, 200}},

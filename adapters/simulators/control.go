@@ -122,7 +122,9 @@ func (s *sim) serve(w http.ResponseWriter, r *http.Request, book func(seq int) a
 	status, msg, hang := s.fault()
 	if status != 0 {
 		pause(r, hang)
-		writeJSON(w, status, map[string]string{"status": "E", "message": msg})
+		// both systems' ways of saying it (accounting: sapStatus, sapMsg;
+		// tax: status, message)
+		writeJSON(w, status, map[string]string{"status": "E", "message": msg, "sapStatus": "E", "sapMsg": msg})
 		return
 	}
 	a := s.once(r.Header.Get("Idempotency-Key"), book)

@@ -21,8 +21,10 @@ import (
 	"formwork/web"
 )
 
-// loadDefinitions reads the lifecycle, the advance types and the reports of the catalogue
-// folder (the built-in catalogue when dir is blank) into cfg.
+// loadDefinitions reads the lifecycle, the advance types, the reports and the voucher rules
+// of the catalogue folder (the built-in catalogue when dir is blank) into
+// cfg (whose Catalogue is loaded), with the outside systems of the
+// environment (cmd_serve_outbound.go).
 func loadDefinitions(cfg *wire.Config, dir string) (err error) {
 	if cfg.Lifecycle, err = engine.LoadLifecycle(catalogueFS(dir)); err != nil {
 		return err
@@ -30,8 +32,10 @@ func loadDefinitions(cfg *wire.Config, dir string) (err error) {
 	if cfg.Advances, err = engine.LoadAdvanceBook(catalogueFS(dir), cfg.Catalogue); err != nil {
 		return err
 	}
-	cfg.Reports, _, err = engine.LoadReports(catalogueFS(dir))
-	return err
+	if cfg.Reports, _, err = engine.LoadReports(catalogueFS(dir)); err != nil {
+		return err
+	}
+	return outboundFromEnv(cfg, dir)
 }
 
 func runServe(args []string) int {
@@ -64,10 +68,6 @@ func runServe(args []string) int {
 	cfg.Catalogue, cfg.DB, cfg.Web = cat, db, web.Dist()
 	cfg.InvoiceVerifyURL = os.Getenv("FORMWORK_INVOICE_VERIFY_URL") // e.g. the simulator's http://ADDR/invoice/verify
 	if err := loadDefinitions(&cfg, *catDir); err != nil {
-		fmt.Fprintln(os.Stderr, "formwork:", err)
-		return exitInvalid
-	}
-	if err := outboundFromEnv(&cfg, *catDir); err != nil {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}

@@ -33,9 +33,9 @@ func New(v *vouchers.Service, p *outbound.PushLog, t *taxes.Service) *API {
 	return &API{vouchers: v, pushLog: p, taxes: t}
 }
 
-// financeMenus open the posting of vouchers and the tax push: the finance
-// menu (CW) and the voucher configuration pages.
-var financeMenus = kit.Menu("CW00001", "CW00002", "CW00003", "voucherLog", "voucherReversal")
+// financeMenus open the posting of vouchers and the tax push: the general
+// ledger menu group (GL), which finance staff hold, or voucher reversal.
+var financeMenus = kit.Menu("GL", "voucherReversal")
 
 // Routes are the routes: reading a voucher needs the document's read
 // access; changing and posting it the finance menus; reversal its menu.
