@@ -33,6 +33,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.searchHelps()
 		w.masterData()
 		w.administration()
+		w.payments()
 		w.coverage()
 	})
 }

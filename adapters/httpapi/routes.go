@@ -7,6 +7,7 @@ import (
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/kit"
+	"formwork/adapters/httpapi/paymentapi"
 
 	"github.com/labstack/echo/v4"
 )
@@ -123,7 +124,8 @@ func (s *Server) routeTable() []Route {
 
 // uploads are the routes that read a file as their body, not JSON, with
 // its content type.
-var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX, "POST " + budgetapi.ImportPath: contract.XLSX}
+var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX, "POST " + budgetapi.ImportPath: contract.XLSX,
+	"POST " + paymentapi.ImportPath: contract.XLSX}
 
 // register adds the route table to echo, each route behind its access check.
 func (s *Server) register() {
