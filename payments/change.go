@@ -123,9 +123,13 @@ func (s *Service) apply(ctx context.Context, who Actor, c Change, m move) (*Line
 	if !IsFinance(who) {
 		return nil, notFinance()
 	}
+	statuses, err := s.statuses(ctx, []string{c.BusinessID})
+	if err != nil {
+		return nil, err
+	}
 	var out *Line
-	err := s.store.InTx(ctx, func(tx Tx) error {
-		l, err := s.lineOf(ctx, tx, who, c)
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		l, err := lineOf(tx, who, c, statuses)
 		if err != nil {
 			return err
 		}
@@ -168,10 +172,30 @@ func (s *Service) change(tx Tx, who Actor, l *Line, c Change, m move) (*Line, er
 	return l, tx.AddEvent(l.BusinessID, Event{LineID: l.ID, Action: m.action, Status: l.Status, Message: msg, By: who.Username(), At: now})
 }
 
+// statuses are the documents' statuses by business id ("" none), read
+// before a transaction (SQLite has one connection: a read beside the
+// transaction would wait for it).
+func (s *Service) statuses(ctx context.Context, ids []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, id := range ids {
+		id = strings.TrimSpace(id)
+		if _, done := out[id]; done || id == "" {
+			continue
+		}
+		st, err := s.docs.Status(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out[id] = st
+	}
+	return out, nil
+}
+
 // lineOf is the line c names that finance staff who may move: ENOTFOUND
 // for an unknown document or line, ECONFLICT for a document not approved
-// yet, EFORBIDDEN for a line of a company not theirs.
-func (s *Service) lineOf(ctx context.Context, tx Tx, who Actor, c Change) (*Line, error) {
+// yet (statuses: the documents' statuses), EFORBIDDEN for a line of a
+// company not theirs.
+func lineOf(tx Tx, who Actor, c Change, statuses map[string]string) (*Line, error) {
 	id := strings.TrimSpace(c.BusinessID)
 	if id == "" {
 		return nil, refuse(engine.EINVALID, "businessId", "请填写单号", "businessId is missing", "กรุณาระบุเลขที่เอกสาร")
@@ -184,12 +208,8 @@ func (s *Service) lineOf(ctx context.Context, tx Tx, who Actor, c Change) (*Line
 		}
 		return l, err
 	}
-	status, err := s.docs.Status(ctx, id)
-	if err != nil {
-		return nil, err
-	}
 	shown := engine.Clip(id, 40)
-	switch status {
+	switch statuses[id] {
 	case "":
 		return nil, refuse(engine.ENOTFOUND, "businessId", fmt.Sprintf("没有单号为%s的单据", shown),
 			fmt.Sprintf("there is no document %s", shown), fmt.Sprintf("ไม่มีเอกสาร %s", shown))

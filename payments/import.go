@@ -41,9 +41,17 @@ func (s *Service) Import(ctx context.Context, who Actor, rows []ImportRow) ([]Li
 	if len(rows) == 0 {
 		return nil, refuse(engine.EINVALID, "file", "文件中没有付款结果行", "the file has no payment result rows", "ไฟล์ไม่มีแถวผลการจ่ายเงิน")
 	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.BusinessID
+	}
+	statuses, err := s.statuses(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	var moved []Line
 	var findings []engine.Finding
-	err := s.store.InTx(ctx, func(tx Tx) error {
+	err = s.store.InTx(ctx, func(tx Tx) error {
 		seen := map[string]int{}
 		for _, r := range rows {
 			key := fmt.Sprintf("%s#%d", strings.TrimSpace(r.BusinessID), r.Item)
@@ -53,7 +61,7 @@ func (s *Service) Import(ctx context.Context, who Actor, rows []ImportRow) ([]Li
 				continue
 			}
 			seen[key] = r.Row
-			l, err := s.importRow(ctx, tx, who, r)
+			l, err := s.importRow(tx, who, r, statuses)
 			var refusal *engine.Error
 			switch {
 			case errors.As(err, &refusal):
@@ -76,7 +84,7 @@ func (s *Service) Import(ctx context.Context, who Actor, rows []ImportRow) ([]Li
 }
 
 // importRow moves the line of r in tx.
-func (s *Service) importRow(ctx context.Context, tx Tx, who Actor, r ImportRow) (*Line, error) {
+func (s *Service) importRow(tx Tx, who Actor, r ImportRow, statuses map[string]string) (*Line, error) {
 	c := Change{BusinessID: r.BusinessID, Item: r.Item, BankRef: r.BankRef, BankMessage: r.BankMessage}
 	var m move
 	switch strings.ToLower(strings.TrimSpace(r.Result)) {
@@ -87,7 +95,7 @@ func (s *Service) importRow(ctx context.Context, tx Tx, who Actor, r ImportRow) 
 	default:
 		return nil, badChoice("result", r.Result, []string{StatusPaid, StatusFailed})
 	}
-	l, err := s.lineOf(ctx, tx, who, c)
+	l, err := lineOf(tx, who, c, statuses)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +106,8 @@ func (s *Service) importRow(ctx context.Context, tx Tx, who Actor, r ImportRow) 
 // row's column path.
 func rowFinding(r ImportRow, path string, err error) engine.Finding {
 	var e *engine.Error
-	t := engine.Text{"en": err.Error()}
+	msg := err.Error()
+	t := engine.Text{"zh": msg, "en": msg, "th": msg}
 	if errors.As(err, &e) && e.Text != nil {
 		t = e.Text
 	}

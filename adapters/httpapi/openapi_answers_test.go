@@ -45,6 +45,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.formCalls()
 		w.dashboardWalk()
 		w.moneyOut()
+		w.payments()
 		w.coverage()
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"formwork/adapters/httpapi/fileapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/kit"
+	"formwork/adapters/httpapi/paymentapi"
 
 	"github.com/labstack/echo/v4"
 )
@@ -132,7 +133,8 @@ func (s *Server) routeTable() []Route {
 // uploads are the routes that read a file as their body, not JSON, with
 // its content type.
 var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX, "POST " + budgetapi.ImportPath: contract.XLSX,
-	"POST " + fileapi.UploadPath: contract.Multipart}
+	"POST " + fileapi.UploadPath:    contract.Multipart,
+	"POST " + paymentapi.ImportPath: contract.XLSX}
 
 // register adds the route table to echo, each route behind its access check.
 func (s *Server) register() {

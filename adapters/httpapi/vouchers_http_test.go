@@ -55,15 +55,6 @@ func forEachDatabaseWithSims(t *testing.T, accounting, tax bool, timeout time.Du
 	t.Run("postgres", func(t *testing.T) { run(t, seededPostgres) })
 }
 
-// approvedClaim is employee01's travel claim approved by manager01 and finance01.
-func approvedClaim(t *testing.T, api *testAPI) string {
-	t.Helper()
-	id := submittedClaim(t, api)
-	mustDecide(t, api, id, "manager01", "approve", "")
-	mustDecide(t, api, id, "finance01", "approve", "")
-	return id
-}
-
 type voucherAnswer struct {
 	Head struct {
 		BusinessID, SapStatus, SapBelnr, SapMsg, ReversalBelnr string

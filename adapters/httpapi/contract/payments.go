@@ -1,6 +1,8 @@
 package contract
 
 import (
+	"reflect"
+
 	"formwork/budget"
 	"formwork/contracts"
 	"formwork/payments"
@@ -93,6 +95,10 @@ func HeadOfContract(body map[string]any) ContractHead {
 }
 
 func init() {
+	componentNames[reflect.TypeFor[payments.Event]()] = "PaymentEvent"
+	componentNames[reflect.TypeFor[payments.Change]()] = "PaymentChange"
+	componentNames[reflect.TypeFor[payments.Line]()] = "PaymentLine"
+	componentNames[reflect.TypeFor[payments.State]()] = "PaymentState"
 	line := "businessId and item (the paymentList row, 1-based) name the line, version is the one read (409 naming version when stale). "
 	for k, v := range map[string]apiDoc{
 		"POST /api/galaxypayment/api/boe/get": {Tag: "payments", Summary: "A document's payment state (付款状态): its status, whether it is payable (approved, with payment lines), the summary (pending, paid, failed), each payment line with its status, bank reference or message, and the events. Account numbers longer than 8 show their first and last 4 digits unless the reader is finance staff (menu CW00003).",
