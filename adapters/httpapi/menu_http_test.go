@@ -35,8 +35,9 @@ func TestMenuTree(t *testing.T) {
 				`"query":{"page":"MY00001"},"variant":"current","page":{"kind":"worklist","list":"draft"}`, `"menuCode":"TE"`, `"hidden":true`,
 				`"permissionUrl":"/ZX/YG00002","title":"国内差旅","titles":{"en":"Domestic travel","th":"เดินทางในประเทศ","zh":"国内差旅"},"view":"formList","query":{"docType":"YG00002"},"variant":"current","page":{"kind":"list","opens":"TB","subType":"T01"}`,
 				`"menuCode":"BE","parentCode":"YG","permissionUrl":"/YG/BE","title":"员工费用报销","titles":{"en":"Employee expense claim","th":"เบิกค่าใช้จ่ายพนักงาน","zh":"员工费用报销"},"view":"formList","query":{"docType":"BE"},"variant":"current","page":{"kind":"list","opens":"BE"}`,
-				`"permissionUrl":"/main/proxyAuthCfgView"`, `"page":{"kind":"page","page":"profile"}`},
-			notExpectedContent: []string{`"menuCode":"myPayment"`, `"menuCode":"MY00009"`, `"menuCode":"MY00007"`},
+				`"permissionUrl":"/main/proxyAuthCfgView"`, `"page":{"kind":"page","page":"profile"}`,
+				`"menuCode":"MY00007","parentCode":"ZX"`, `"page":{"kind":"page","page":"myInvoices"}`},
+			notExpectedContent: []string{`"menuCode":"myPayment"`, `"menuCode":"MY00009"`},
 			after:              groups("/MY /main /BV /YG /ZX"),
 		},
 		{

@@ -17,6 +17,7 @@ import ReportPage from '../reports/ReportPage';
 import WorklistPage from '../worklist/WorklistPage';
 import { resolveEntry } from '../menu/pages';
 import MyAdvancesPage from '../advances/MyAdvancesPage';
+import MyInvoicesPage from '../invoices/MyInvoicesPage';
 
 /** Whether the route names an entry of the spec's menu (either variant) that this person's menu lacks. */
 function inCatalogue(pathname: string, docType: string | null): boolean {
@@ -86,6 +87,7 @@ export default function MenuRoutePage() {
     case 'form':
       return <Navigate replace to={`/form?${new URLSearchParams({ docType: page.docType, action: 'new' })}`} />;
     case 'page':
+      if (page.page === 'myInvoices' || page.page === 'travelInvoices') return <MyInvoicesPage key={key} title={title} />;
       return page.page === 'myAdvances' ? <MyAdvancesPage key={key} title={title} /> : <ProfilePage key={key} title={shown} />;
     case 'report':
       return <ReportPage key={key} code={page.code} title={shown} />;
