@@ -82,4 +82,9 @@ func (w *answerWalk) invoices() {
 	// void releases
 	w.call("POST /api/galaxyform/process/void", "", voidURL, `{"businessId":"`+holder+`"}`, 200)
 	w.call("POST /api/galaxyform/yx/{family}/head/create", "", createClaim, invoiceSupplement(with("invoiceList", []any{invoiceRow(no)})), 200)
+	// the invoice report counts it once, with what its QR said
+	res = w.call("POST /api/formwork/reports/{code}/run", "admin", "/api/formwork/reports/rptInvoice/run", `{"params":{"company":"1000"}}`, 200)
+	if got := fmt.Sprint(mustValue(w.t, res.data(w.t), "totals", "invoices"), "/", mustValue(w.t, res.data(w.t), "totals", "total_sum")); got != "1/106.00" {
+		w.t.Fatalf("rptInvoice totals %s, want 1/106.00", got)
+	}
 }

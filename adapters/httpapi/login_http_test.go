@@ -91,7 +91,7 @@ func TestLogin(t *testing.T) {
 			expectedStatus: 200,
 			expectedCode:   "200",
 			after: hasMenus([]string{"/ER", "/ER/AA", "/AR", "/GL", "/AS", "/CO", "/budget", "/YG", "/main/backlog", "/main/haveDone", "/MY/MY00003", "/rpt/rptReimburse"},
-				[]string{"/cfg", "/creditor", "/payables", "/rpt/rptInvoice"}),
+				[]string{"/cfg", "/creditor", "/payables", "/rpt/rptVoucherFail"}),
 		},
 		{
 			name:           "admin gets every menu, configuration included",

@@ -37,8 +37,9 @@ func TestMenuTree(t *testing.T) {
 				`"menuCode":"BE","parentCode":"YG","permissionUrl":"/YG/BE","title":"员工费用报销","titles":{"en":"Employee expense claim","th":"เบิกค่าใช้จ่ายพนักงาน","zh":"员工费用报销"},"view":"formList","query":{"docType":"BE"},"variant":"current","page":{"kind":"list","opens":"BE"}`,
 				`"permissionUrl":"/main/proxyAuthCfgView"`, `"page":{"kind":"page","page":"profile"}`,
 				`"menuCode":"MY00009","parentCode":"MY","permissionUrl":"/MY/MY00009"`, `"page":{"kind":"page","page":"toConfirm"}`,
-				`"menuCode":"myTravelTrip","parentCode":"main","permissionUrl":"/main/myTravelTrip"`, `"page":{"kind":"page","page":"myTrips"}`},
-			notExpectedContent: []string{`"menuCode":"myPayment"`, `"menuCode":"MY00007"`},
+				`"menuCode":"myTravelTrip","parentCode":"main","permissionUrl":"/main/myTravelTrip"`, `"page":{"kind":"page","page":"myTrips"}`,
+				`"menuCode":"MY00007","parentCode":"ZX"`, `"page":{"kind":"page","page":"myInvoices"}`},
+			notExpectedContent: []string{`"menuCode":"myPayment"`},
 			after:              groups("/MY /main /BV /YG /ZX"),
 		},
 		{

@@ -149,6 +149,30 @@ var approvalFields = []Field{
 	fld("hours", Number, "", t("处理时长(小时)", "Hours taken", "ระยะเวลา (ชั่วโมง)")),
 }
 
+// invoiceFields are the claimed invoices (the locks of invoicedb) with
+// what was recognised of each and the document holding it.
+var invoiceFields = []Field{
+	fld("invoiceKey", Text, "", t("发票", "Invoice", "ใบกำกับภาษี")),
+	fld("invoiceCode", Text, "", t("发票代码", "Invoice code", "รหัสใบกำกับภาษี")),
+	fld("invoiceNo", Text, "", t("发票号码", "Invoice number", "เลขที่ใบกำกับภาษี")),
+	fld("kind", Text, "", t("发票种类", "Kind", "ประเภทใบกำกับภาษี")),
+	fld("issueDate", Text, "", t("开票日期", "Issue date", "วันที่ออก")),
+	fld("sellerName", Text, "", t("销售方", "Seller", "ผู้ขาย")),
+	fld("source", Text, "", t("识别来源", "Read from", "แหล่งที่มา")),
+	fld("verifyStatus", Text, "", t("查验状态", "Verification", "สถานะการตรวจสอบ")),
+	fld("amount", Money, "", t("金额", "Amount", "จำนวนเงิน")),
+	fld("taxAmount", Money, "", t("税额", "Tax", "ภาษี")),
+	fld("total", Money, "", t("价税合计", "Total", "รวมทั้งสิ้น")),
+	fld("businessId", Text, "", t("单据编号", "Document number", "เลขที่เอกสาร")),
+	fld("docType", Text, ShowDocType, t("单据类型", "Document type", "ประเภทเอกสาร")),
+	fld("status", Text, ShowState, t("单据状态", "Status", "สถานะ")),
+	fld("companyCode", Text, "", t("公司", "Company", "บริษัท")),
+	fld("department", Text, "", t("部门", "Department", "แผนก")),
+	fld("applicant", Text, ShowUser, t("报账人", "Applicant", "ผู้เบิก")),
+	fld("createdAt", DateTime, "", t("占用时间", "Claimed at", "เวลาที่เบิก")),
+	fld("createdDate", Date, "", t("占用日期", "Claimed on", "วันที่เบิก")),
+}
+
 // sources lists every source, present or declared.
 var sources = []*Source{
 	{Name: "documents", Title: t("单据", "Documents", "เอกสาร"), Fields: documentFields, Company: "companyCode"},
@@ -160,7 +184,7 @@ var sources = []*Source{
 	// one of these lints with a note and is not listed.
 	{Name: "advances", Title: t("借款与预付余额", "Advance balances", "ยอดเงินทดรองและเงินล่วงหน้า")},
 	{Name: "payments", Title: t("付款", "Payments", "การจ่ายเงิน")},
-	{Name: "invoices", Title: t("发票", "Invoices", "ใบกำกับภาษี")},
+	{Name: "invoices", Title: t("发票", "Invoices", "ใบกำกับภาษี"), Fields: invoiceFields, Company: "companyCode"},
 	{Name: "vouchers", Title: t("凭证", "Vouchers", "ใบสำคัญ")},
 	{Name: "contracts", Title: t("合同台账", "Contract ledger", "ทะเบียนสัญญา")},
 	{Name: "bankReceipts", Title: t("银行收款流水", "Bank receipts", "รายการรับเงินธนาคาร")},

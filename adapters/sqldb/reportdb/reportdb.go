@@ -117,6 +117,24 @@ var sources = map[string]*source{
 			}}}},
 }
 
+// invoiceSource reads the claimed invoices, each with its document and
+// what its claimer's pool recognised of it.
+var invoiceSource = &source{
+	from: "invoice_claims c JOIN documents d ON d.business_id = c.business_id " +
+		"LEFT JOIN pool_invoices p ON p.invoice_key = c.invoice_key AND p.uploader = d.create_by",
+	columns: map[string]column{
+		"invoiceKey": {"c.invoice_key", kText}, "invoiceCode": {"p.invoice_code", kText}, "invoiceNo": {"p.invoice_no", kText},
+		"kind": {"p.kind", kText}, "issueDate": {"p.issue_date", kText}, "sellerName": {"p.seller_name", kText},
+		"source": {"p.source", kText}, "verifyStatus": {"p.verify_status", kText},
+		"amount": {"p.amount", kDec}, "taxAmount": {"p.tax_amount", kDec}, "total": {"p.total", kDec},
+		"businessId": {"d.business_id", kText}, "docType": {"d.doc_type", kText}, "status": {"d.status", kText},
+		"companyCode": {"d.company_code", kText}, "department": {"d.department", kText}, "applicant": {"d.applicant", kText},
+		"createdAt": {"c.created_at", kTime}},
+	computed: map[string]computed{"createdDate": docComputed["createdDate"]},
+}
+
+func init() { sources["invoices"] = invoiceSource }
+
 // lineFields are read from each charge line of the body.
 var lineFields = map[string]bool{"lineNo": true, "costType": true, "lineAmount": true, "taxAmount": true, "expDate": true}
 

@@ -19,6 +19,8 @@ export const appPages = [
   'hotelTrips',
   'travelOrders',
   'preRequests',
+  'myInvoices',
+  'travelInvoices',
 ] as const;
 export type AppPage = (typeof appPages)[number];
 

@@ -17,6 +17,7 @@ import ReportPage from '../reports/ReportPage';
 import WorklistPage from '../worklist/WorklistPage';
 import { resolveEntry } from '../menu/pages';
 import MyAdvancesPage from '../advances/MyAdvancesPage';
+import MyInvoicesPage from '../invoices/MyInvoicesPage';
 import ToConfirmPage from '../personal/ToConfirmPage';
 import TripsPage, { type TripsView } from '../personal/TripsPage';
 import type { AppPage } from '../menu/pages';
@@ -32,12 +33,13 @@ const tripViews: Partial<Record<AppPage, TripsView>> = {
   preRequests: 'preRequests',
 };
 
-/** An app page of the menu map (personal information, my advances, awaiting my confirmation, trips). */
+/** An app page of the menu map (personal information, my advances, awaiting my confirmation, trips, invoices). */
 function AppPageOf({ page, title, shown }: { page: AppPage; title: string; shown?: string }) {
   const view = tripViews[page];
   if (view) return <TripsPage title={title} view={view} />;
   if (page === 'myAdvances') return <MyAdvancesPage title={title} />;
   if (page === 'toConfirm') return <ToConfirmPage title={title} />;
+  if (page === 'myInvoices' || page === 'travelInvoices') return <MyInvoicesPage title={title} />;
   return <ProfilePage title={shown} />;
 }
 
