@@ -20,6 +20,7 @@ import (
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/files"
+	"formwork/guide"
 	"formwork/identity"
 	"formwork/identity/useradmin"
 	"formwork/logbook"
@@ -66,6 +67,8 @@ type Services struct {
 	Reports *reports.Service
 	// Files are the receipts and attachments (fileapi).
 	Files *files.Service
+	// Guide is the reimbursement guide (fileapi: getHelpDocs).
+	Guide *guide.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -113,7 +116,7 @@ func New(svc Services, cfg Config) *Server {
 		admin:     adminapi.New(svc.UserAdmin, svc.Logs, svc.MasterAudit),
 		budgetAPI: budgetapi.New(svc.Budgets, svc.MasterData),
 		lists:     listapi.New(svc.Lists), advanceAPI: advanceapi.New(svc.Advances),
-		reportAPI: reportapi.New(svc.Reports), fileAPI: fileapi.New(svc.Files), files: svc.Files}
+		reportAPI: reportapi.New(svc.Reports), fileAPI: fileapi.New(svc.Files, svc.Guide), files: svc.Files}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	// the client address (c.RealIP) is the peer's; when the peer is on a

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"formwork/files"
+	"formwork/guide"
 )
 
 // The files' requests and answers (adapters/httpapi/fileapi).
@@ -57,6 +58,8 @@ func init() {
 			Request: LinkBody{}, Response: files.Link{}, Refusals: notFound},
 		"POST /api/galaxyform/doc/attachment/list": {Tag: "files", Summary: "The files linked to a document the user may read, oldest first, 100 per page (documents.md 9).",
 			Request: AttachmentQuery{}, Response: AttachmentPage{}, Refusals: notFound},
+		"GET /api/galaxyform/commonForm/getHelpDocs": {Tag: "files", Summary: "The reimbursement guide (documents.md 2) from the attachment configuration: per document type and business type 1, 2 (3: those for it and for every detail) the filling guide (guilding1), the business type and its required attachments (guilding2), the review guide (guilding3, only for action fssc or fsscPartedit) and the files with those that must be attached; without docType the common table (business types and file names); the guide video's address (devopsConfig guideVideoUrl).",
+			Query: []string{"docType", "businessType1", "businessType2", "businessType3", "action", "lang"}, Response: guide.Answer{}},
 	} {
 		apiDocs[k] = v
 	}

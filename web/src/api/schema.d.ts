@@ -5686,6 +5686,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/galaxyform/commonForm/getHelpDocs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reimbursement guide (documents.md 2) from the attachment configuration: per document type and business type 1, 2 (3: those for it and for every detail) the filling guide (guilding1), the business type and its required attachments (guilding2), the review guide (guilding3, only for action fssc or fsscPartedit) and the files with those that must be attached; without docType the common table (business types and file names); the guide video's address (devopsConfig guideVideoUrl).
+         * @description Access: signed in.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    docType?: string;
+                    businessType1?: string;
+                    businessType2?: string;
+                    businessType3?: string;
+                    action?: string;
+                    lang?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["Answer"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/galaxyform/doc/attachment/list": {
         parameters: {
             query?: never;
@@ -8400,6 +8478,11 @@ export interface components {
             /** @description An amount with two decimals. */
             writtenOff: number;
         };
+        Answer: {
+            common: boolean;
+            entries: components["schemas"]["Entry"][] | null;
+            videoUrl: string;
+        };
         ApproverConfigChange: {
             businessType?: string;
             companyCode?: string;
@@ -8853,6 +8936,19 @@ export interface components {
             /** @description A code: a text, or a number or boolean taken as its text. */
             uniquename?: string | number | boolean | null;
         };
+        Entry: {
+            businessType1: string;
+            businessType2: string;
+            businessType3?: string;
+            businessType3Txt?: string;
+            code: string;
+            docType: string;
+            fileList: components["schemas"]["FileEntry"][] | null;
+            guilding1?: string;
+            guilding2?: string;
+            guilding3?: string;
+            status: string;
+        };
         EntryView: {
             budgetAccount: string;
             budgetId: number;
@@ -8924,6 +9020,12 @@ export interface components {
             /** Format: date-time */
             uploadedAt: string;
             uploader: string;
+        };
+        FileEntry: {
+            fileGroup?: string;
+            fileId?: string;
+            fileName: string;
+            required: boolean;
         };
         Finding: {
             message: string;
