@@ -2,6 +2,7 @@ package contract
 
 import (
 	"net/http"
+	"reflect"
 
 	"formwork/files"
 	"formwork/guide"
@@ -41,6 +42,19 @@ var (
 )
 
 func init() {
+	for t, name := range map[reflect.Type]string{
+		reflect.TypeFor[files.File]():        "StoredFile",
+		reflect.TypeFor[files.Link]():        "FileLink",
+		reflect.TypeFor[files.Viewer]():      "FileViewer",
+		reflect.TypeFor[files.Attachment]():  "FileAttachment",
+		reflect.TypeFor[files.Uploaded]():    "UploadedFile",
+		reflect.TypeFor[files.UploadToken](): "UploadToken",
+		reflect.TypeFor[guide.Answer]():      "GuideAnswer",
+		reflect.TypeFor[guide.Entry]():       "GuideEntry",
+		reflect.TypeFor[guide.FileEntry]():   "GuideFile",
+	} {
+		componentNames[t] = name
+	}
 	for k, v := range map[string]apiDoc{
 		"POST /api/galaxyform/file/upload": {Tag: "files", Summary: "Upload a receipt or attachment (multipart field file; optional businessId, line, group, token as fields or query): the kind is decided by the content (png, jpg, pdf, ofd, xls, xlsx, doc, docx, ppt, pptx; anything else 415 naming the detected type), at most 10 MiB (413); the content is stored once by SHA-256; with businessId it is linked to that document (who must be allowed to change it). Answers the file and the invoices recognised in it.",
 			Query: []string{"businessId", "line", "group", "token"}, Upload: Multipart, Response: files.Uploaded{}, Created: true, Refusals: unsupported},

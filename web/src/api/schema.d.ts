@@ -5722,7 +5722,7 @@ export interface paths {
                         "application/json": {
                             /** @example S000 */
                             code: string;
-                            data: components["schemas"]["Answer"];
+                            data: components["schemas"]["GuideAnswer"];
                             message: string;
                         };
                     };
@@ -6219,7 +6219,7 @@ export interface paths {
                         "application/json": {
                             /** @example S000 */
                             code: string;
-                            data: components["schemas"]["Link"];
+                            data: components["schemas"]["FileLink"];
                             message: string;
                         };
                     };
@@ -6482,7 +6482,7 @@ export interface paths {
                         "application/json": {
                             /** @example S000 */
                             code: string;
-                            data: components["schemas"]["Viewer"];
+                            data: components["schemas"]["FileViewer"];
                             message: string;
                         };
                     };
@@ -6569,7 +6569,7 @@ export interface paths {
                         "application/json": {
                             /** @example S000 */
                             code: string;
-                            data: components["schemas"]["Uploaded"];
+                            data: components["schemas"]["UploadedFile"];
                             message: string;
                         };
                     };
@@ -8478,11 +8478,6 @@ export interface components {
             /** @description An amount with two decimals. */
             writtenOff: number;
         };
-        Answer: {
-            common: boolean;
-            entries: components["schemas"]["Entry"][] | null;
-            videoUrl: string;
-        };
         ApproverConfigChange: {
             businessType?: string;
             companyCode?: string;
@@ -8515,25 +8510,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        Attachment: {
-            contentType: string;
-            fileId: string;
-            group: string;
-            kind: string;
-            line: string;
-            /** Format: date-time */
-            linkedAt: string;
-            linkedBy: string;
-            name: string;
-            sha256: string;
-            /** Format: int64 */
-            size: number;
-            /** Format: date-time */
-            uploadedAt: string;
-            uploader: string;
-        };
         AttachmentPage: {
-            list: components["schemas"]["Attachment"][] | null;
+            list: components["schemas"]["FileAttachment"][] | null;
             pageNum: number;
             pageSize: number;
             /** Format: int64 */
@@ -8936,19 +8914,6 @@ export interface components {
             /** @description A code: a text, or a number or boolean taken as its text. */
             uniquename?: string | number | boolean | null;
         };
-        Entry: {
-            businessType1: string;
-            businessType2: string;
-            businessType3?: string;
-            businessType3Txt?: string;
-            code: string;
-            docType: string;
-            fileList: components["schemas"]["FileEntry"][] | null;
-            guilding1?: string;
-            guilding2?: string;
-            guilding3?: string;
-            status: string;
-        };
         EntryView: {
             budgetAccount: string;
             budgetId: number;
@@ -9009,10 +8974,15 @@ export interface components {
             required: boolean;
             visible: boolean;
         };
-        File: {
+        FileAttachment: {
             contentType: string;
             fileId: string;
+            group: string;
             kind: string;
+            line: string;
+            /** Format: date-time */
+            linkedAt: string;
+            linkedBy: string;
             name: string;
             sha256: string;
             /** Format: int64 */
@@ -9021,11 +8991,19 @@ export interface components {
             uploadedAt: string;
             uploader: string;
         };
-        FileEntry: {
-            fileGroup?: string;
-            fileId?: string;
-            fileName: string;
-            required: boolean;
+        FileLink: {
+            businessId: string;
+            fileId: string;
+            group: string;
+            line: string;
+            /** Format: date-time */
+            linkedAt: string;
+            linkedBy: string;
+        };
+        FileViewer: {
+            file: components["schemas"]["StoredFile"];
+            url: string;
+            viewer: string;
         };
         Finding: {
             message: string;
@@ -9084,6 +9062,30 @@ export interface components {
             subType: string;
             version: number;
         };
+        GuideAnswer: {
+            common: boolean;
+            entries: components["schemas"]["GuideEntry"][] | null;
+            videoUrl: string;
+        };
+        GuideEntry: {
+            businessType1: string;
+            businessType2: string;
+            businessType3?: string;
+            businessType3Txt?: string;
+            code: string;
+            docType: string;
+            fileList: components["schemas"]["GuideFile"][] | null;
+            guilding1?: string;
+            guilding2?: string;
+            guilding3?: string;
+            status: string;
+        };
+        GuideFile: {
+            fileGroup?: string;
+            fileId?: string;
+            fileName: string;
+            required: boolean;
+        };
         Health: {
             converters: {
                 [key: string]: boolean;
@@ -9099,15 +9101,6 @@ export interface components {
             lowered: number;
             raised: number;
             unchanged: number;
-        };
-        Link: {
-            businessId: string;
-            fileId: string;
-            group: string;
-            line: string;
-            /** Format: date-time */
-            linkedAt: string;
-            linkedBy: string;
         };
         LinkBody: {
             businessId: string;
@@ -9622,6 +9615,18 @@ export interface components {
             /** @description A code: a text, or a number or boolean taken as its text. */
             searchTxt?: string | number | boolean | null;
         };
+        StoredFile: {
+            contentType: string;
+            fileId: string;
+            kind: string;
+            name: string;
+            sha256: string;
+            /** Format: int64 */
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            uploader: string;
+        };
         StoredForm: {
             /** @example S000 */
             code: string;
@@ -9675,12 +9680,12 @@ export interface components {
             token: string;
             username: string;
         };
-        Uploaded: {
+        UploadedFile: {
             contentType: string;
             fileId: string;
             invoices: components["schemas"]["Recognised"][] | null;
             kind: string;
-            link?: components["schemas"]["Link"];
+            link?: components["schemas"]["FileLink"];
             name: string;
             sha256: string;
             /** Format: int64 */
@@ -9709,11 +9714,6 @@ export interface components {
             live: boolean;
             released: boolean;
             version: number;
-        };
-        Viewer: {
-            file: components["schemas"]["File"];
-            url: string;
-            viewer: string;
         };
         WorklistItem: {
             /** @description An amount with two decimals. */

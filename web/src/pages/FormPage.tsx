@@ -22,6 +22,7 @@ import BudgetPanel from '../process/BudgetPanel';
 import CommentDialog from '../process/CommentDialog';
 import FormHeader from '../components/FormHeader';
 import FormToolbar from '../components/FormToolbar';
+import FileButtons from '../files/FileButtons';
 import PromptNotice from '../components/PromptNotice';
 import ConfirmDialog from '../components/ConfirmDialog';
 import ConflictDialog from '../components/ConflictDialog';
@@ -131,6 +132,7 @@ export default function FormPage() {
           </Alert>
         )}
         <FormToolbar actions={toolbar} others={otherButtons(buttons)} busy={actions.busy} onAction={actions.onAction} />
+        <FileButtons buttons={buttons} businessId={storedId} lines={Array.isArray(shown.document.lineList) ? shown.document.lineList.length : 0} />
         {!readonly && <BudgetPanel preview={shown.budget} />}
         <DocumentForm
           schema={view.schema as RJSFSchema}
