@@ -59,11 +59,10 @@ func runServe(args []string) int {
 		return exitUsage
 	}
 	cfg.Catalogue, cfg.DB, cfg.Web = cat, db, web.Dist()
-	if cfg.FileContents, err = fileStore(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "formwork:", err)
-		return exitInvalid
+	if cfg.FileContents, err = fileStore(context.Background()); err == nil { // S3 when configured
+		err = loadDefinitions(&cfg, *catDir)
 	}
-	if err := loadDefinitions(&cfg, *catDir); err != nil {
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}
