@@ -45,7 +45,8 @@ func (s *Service) content(ctx context.Context, key string) ([]byte, error) {
 }
 
 // mayRead: a linked file is read by whoever may read a document it is
-// linked to; a file linked to none by its uploader only.
+// linked to; a file linked to none by its uploader only; a published file
+// (a guide's template) by everyone.
 func (s *Service) mayRead(ctx context.Context, who documents.Actor, f *File) error {
 	links, err := s.cfg.Store.Links(ctx, f.ID)
 	if err != nil {
@@ -53,6 +54,11 @@ func (s *Service) mayRead(ctx context.Context, who documents.Actor, f *File) err
 	}
 	if len(links) == 0 && f.Uploader == who.Username() {
 		return nil
+	}
+	if s.cfg.Published != nil {
+		if ok, err := s.cfg.Published(ctx, f.ID); err != nil || ok {
+			return err
+		}
 	}
 	seen := map[string]bool{}
 	for _, l := range links {

@@ -34,6 +34,9 @@ type Config struct {
 	Converter Converter
 	Intake    Intake
 	Now       func() time.Time
+	// Published reports whether a file is published to everyone signed in
+	// (the reimbursement guide's templates); nil: none is.
+	Published func(ctx context.Context, fileID string) (bool, error)
 	// Tools are the optional converters found at start (soffice,
 	// tesseract), as health reports them.
 	Tools map[string]bool

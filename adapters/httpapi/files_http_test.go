@@ -19,6 +19,7 @@ import (
 const (
 	uploadURL      = "/api/galaxyform/file/upload"
 	attachmentsURL = "/api/galaxyform/doc/attachment/list"
+	helpDocsURL    = "/api/galaxyform/commonForm/getHelpDocs"
 )
 
 // pngOf is a w x h PNG of one colour.
@@ -333,6 +334,43 @@ func TestFileOfficePreview(t *testing.T) {
 		api.db.Table("file_contents").Where("content_key = ?", f.SHA256+".pdf").Count(&cached)
 		if cached != 1 {
 			t.Errorf("the converted PDF is not kept by content hash")
+		}
+	})
+}
+
+func TestHelpDocs(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		type entry struct {
+			Code, DocType, BusinessType1, BusinessType2 string
+			Guilding1, Guilding2, Guilding3             string
+			FileList                                    []struct {
+				FileName, FileGroup string
+				Required            bool
+			}
+		}
+		get := func(query string) (out struct {
+			Entries []entry
+			Common  bool
+		}) {
+			res := api.request(t, "GET", helpDocsURL+query, "", nil)
+			if res.status != 200 || json.Unmarshal(res.envelope.Data, &out) != nil {
+				t.Fatalf("getHelpDocs%s: %s", query, clip(res.body))
+			}
+			return out
+		}
+		g := get("?docType=EX02&businessType1=A01&businessType2=A0101&lang=en")
+		if len(g.Entries) != 1 || g.Common || !strings.HasPrefix(g.Entries[0].Guilding1, "Fill in transport") || g.Entries[0].Guilding2 == "" ||
+			g.Entries[0].Guilding3 != "" || len(g.Entries[0].FileList) != 3 || !g.Entries[0].FileList[0].Required || g.Entries[0].FileList[2].Required {
+			t.Errorf("EX02 A01/A0101: %+v", g)
+		}
+		if g := get("?docType=EX02&businessType1=A01&businessType2=A0101&action=fssc"); len(g.Entries) != 1 || !strings.HasPrefix(g.Entries[0].Guilding3, "核对") {
+			t.Errorf("voucher review shows the review guide: %+v", g)
+		}
+		if g := get("?docType=EX03&businessType1=A01&businessType2=A0101"); len(g.Entries) != 0 {
+			t.Errorf("EX03: %+v", g)
+		}
+		if g := get(""); !g.Common || len(g.Entries) < 3 || g.Entries[0].Guilding1 != "" || len(g.Entries[0].FileList) == 0 {
+			t.Errorf("common table: %+v", g)
 		}
 	})
 }

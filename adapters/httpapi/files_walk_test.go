@@ -11,14 +11,15 @@ import (
 func init() {
 	nope := "?fileId=nope"
 	for k, v := range map[string]routeCall{
-		"POST /api/galaxyform/file/upload":         {"signed in", uploadURL, `{}`, [5]int{401, 400, 400, 400, 400}},
-		"GET /api/galaxyform/file/getUFSToken":     {"signed in", "/api/galaxyform/file/getUFSToken?businessId={businessId}", "", [5]int{401, 200, 403, 200, 200}},
-		"GET /api/galaxyform/file/previewImage":    {"signed in", "/api/galaxyform/file/previewImage" + nope, "", [5]int{401, 404, 404, 404, 404}},
-		"GET /api/galaxyform/file/previewDoc":      {"signed in", "/api/galaxyform/file/previewDoc" + nope, "", [5]int{401, 404, 404, 404, 404}},
-		"GET /api/galaxyform/file/previewWps":      {"signed in", "/api/galaxyform/file/previewWps" + nope, "", [5]int{401, 404, 404, 404, 404}},
-		"GET /api/galaxyform/file/download":        {"signed in", "/api/galaxyform/file/download" + nope, "", [5]int{401, 404, 404, 404, 404}},
-		"POST /api/galaxyform/file/link":           {"signed in", "/api/galaxyform/file/link", `{"fileId":"nope","businessId":"{businessId}"}`, [5]int{401, 404, 404, 404, 404}},
-		"POST /api/galaxyform/doc/attachment/list": {"signed in", attachmentsURL, `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 200, 200}},
+		"POST /api/galaxyform/file/upload":           {"signed in", uploadURL, `{}`, [5]int{401, 400, 400, 400, 400}},
+		"GET /api/galaxyform/file/getUFSToken":       {"signed in", "/api/galaxyform/file/getUFSToken?businessId={businessId}", "", [5]int{401, 200, 403, 200, 200}},
+		"GET /api/galaxyform/file/previewImage":      {"signed in", "/api/galaxyform/file/previewImage" + nope, "", [5]int{401, 404, 404, 404, 404}},
+		"GET /api/galaxyform/file/previewDoc":        {"signed in", "/api/galaxyform/file/previewDoc" + nope, "", [5]int{401, 404, 404, 404, 404}},
+		"GET /api/galaxyform/file/previewWps":        {"signed in", "/api/galaxyform/file/previewWps" + nope, "", [5]int{401, 404, 404, 404, 404}},
+		"GET /api/galaxyform/file/download":          {"signed in", "/api/galaxyform/file/download" + nope, "", [5]int{401, 404, 404, 404, 404}},
+		"POST /api/galaxyform/file/link":             {"signed in", "/api/galaxyform/file/link", `{"fileId":"nope","businessId":"{businessId}"}`, [5]int{401, 404, 404, 404, 404}},
+		"POST /api/galaxyform/doc/attachment/list":   {"signed in", attachmentsURL, `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 200, 200}},
+		"GET /api/galaxyform/commonForm/getHelpDocs": {"signed in", helpDocsURL + "?docType=EX02&businessType1=A01&businessType2=A0101", "", [5]int{401, 200, 200, 200, 200}},
 	} {
 		routeWalk[k] = v
 	}
@@ -46,4 +47,6 @@ func (w *answerWalk) files() {
 	w.call("GET /api/galaxyform/file/previewDoc", "", "/api/galaxyform/file/previewDoc?fileId="+img.FileID, "", 415)
 	w.call("GET /api/galaxyform/file/previewWps", "", "/api/galaxyform/file/previewWps?fileId="+pdf.FileID, "", 200)
 	w.call("GET /api/galaxyform/file/download", "", "/api/galaxyform/file/download?fileId="+pdf.FileID, "", 200)
+	w.call("GET "+helpDocsURL, "", helpDocsURL+"?docType=EX02&businessType1=A01&businessType2=A0101&action=fssc", "", 200)
+	w.call("GET "+helpDocsURL, "", helpDocsURL, "", 200)
 }

@@ -28,6 +28,7 @@ import (
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/files"
+	"formwork/guide"
 	"formwork/identity"
 	"formwork/identity/useradmin"
 	"formwork/invoices"
@@ -85,6 +86,8 @@ type Services struct {
 	Invoices *invoices.Service
 	// Files are the receipts and attachments (fileapi).
 	Files *files.Service
+	// Guide is the reimbursement guide (fileapi: getHelpDocs).
+	Guide *guide.Service
 }
 
 // Config is what the HTTP adapter shows besides the use cases. Web may be
@@ -140,7 +143,7 @@ func New(svc Services, cfg Config) *Server {
 		reportAPI: reportapi.New(svc.Reports), voucherAPI: voucherapi.New(svc.Vouchers, svc.PushLog, svc.Taxes)}
 	s.paymentAPI = paymentapi.New(svc.Payments, svc.MasterData)
 	s.invoiceAPI = invoiceapi.New(svc.Invoices, svc.Documents)
-	s.fileAPI, s.files = fileapi.New(svc.Files), svc.Files
+	s.fileAPI, s.files = fileapi.New(svc.Files, svc.Guide), svc.Files
 	s.formCalls = formcallapi.New(s.formCallDeps())
 	s.dashboard = dashboardapi.New(dashboardapi.Deps{Process: svc.Process, Lists: svc.Lists, Advances: svc.Advances, Budgets: svc.Budgets})
 	e := s.e

@@ -67,7 +67,10 @@ func runServe(args []string) int {
 	}
 	cfg.Catalogue, cfg.DB, cfg.Web = cat, db, web.Dist()
 	cfg.InvoiceVerifyURL = os.Getenv("FORMWORK_INVOICE_VERIFY_URL") // e.g. the simulator's http://ADDR/invoice/verify
-	if err := loadDefinitions(&cfg, *catDir); err != nil {
+	if cfg.FileContents, err = fileStore(context.Background()); err == nil { // S3 when configured
+		err = loadDefinitions(&cfg, *catDir)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}

@@ -2,8 +2,10 @@ package contract
 
 import (
 	"net/http"
+	"reflect"
 
 	"formwork/files"
+	"formwork/guide"
 )
 
 // The files' requests and answers (adapters/httpapi/fileapi).
@@ -40,6 +42,19 @@ var (
 )
 
 func init() {
+	for t, name := range map[reflect.Type]string{
+		reflect.TypeFor[files.File]():        "StoredFile",
+		reflect.TypeFor[files.Link]():        "FileLink",
+		reflect.TypeFor[files.Viewer]():      "FileViewer",
+		reflect.TypeFor[files.Attachment]():  "FileAttachment",
+		reflect.TypeFor[files.Uploaded]():    "UploadedFile",
+		reflect.TypeFor[files.UploadToken](): "UploadToken",
+		reflect.TypeFor[guide.Answer]():      "GuideAnswer",
+		reflect.TypeFor[guide.Entry]():       "GuideEntry",
+		reflect.TypeFor[guide.FileEntry]():   "GuideFile",
+	} {
+		componentNames[t] = name
+	}
 	for k, v := range map[string]apiDoc{
 		"POST /api/galaxyform/file/upload": {Tag: "files", Summary: "Upload a receipt or attachment (multipart field file; optional businessId, line, group, token as fields or query): the kind is decided by the content (png, jpg, pdf, ofd, xls, xlsx, doc, docx, ppt, pptx; anything else 415 naming the detected type), at most 10 MiB (413); the content is stored once by SHA-256; with businessId it is linked to that document (who must be allowed to change it). Answers the file and the invoices recognised in it.",
 			Query: []string{"businessId", "line", "group", "token"}, Upload: Multipart, Response: files.Uploaded{}, Created: true, Refusals: unsupported},
@@ -57,6 +72,8 @@ func init() {
 			Request: LinkBody{}, Response: files.Link{}, Refusals: notFound},
 		"POST /api/galaxyform/doc/attachment/list": {Tag: "files", Summary: "The files linked to a document the user may read, oldest first, 100 per page (documents.md 9).",
 			Request: AttachmentQuery{}, Response: AttachmentPage{}, Refusals: notFound},
+		"GET /api/galaxyform/commonForm/getHelpDocs": {Tag: "files", Summary: "The reimbursement guide (documents.md 2) from the attachment configuration: per document type and business type 1, 2 (3: those for it and for every detail) the filling guide (guilding1), the business type and its required attachments (guilding2), the review guide (guilding3, only for action fssc or fsscPartedit) and the files with those that must be attached; without docType the common table (business types and file names); the guide video's address (devopsConfig guideVideoUrl).",
+			Query: []string{"docType", "businessType1", "businessType2", "businessType3", "action", "lang"}, Response: guide.Answer{}},
 	} {
 		apiDocs[k] = v
 	}

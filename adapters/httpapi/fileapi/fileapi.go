@@ -16,6 +16,7 @@ import (
 	"formwork/adapters/httpapi/kit"
 	"formwork/engine"
 	"formwork/files"
+	"formwork/guide"
 
 	"github.com/labstack/echo/v4"
 )
@@ -30,11 +31,14 @@ const UploadLimit = files.MaxSize + 1<<20
 // Multipart is the content type of the upload's body.
 const Multipart = contract.Multipart
 
-// API is the files' handlers.
-type API struct{ files *files.Service }
+// API is the files' handlers and the reimbursement guide's.
+type API struct {
+	files *files.Service
+	guide *guide.Service
+}
 
-// New builds the handlers on the files service.
-func New(s *files.Service) *API { return &API{files: s} }
+// New builds the handlers on the files service and the guide.
+func New(s *files.Service, g *guide.Service) *API { return &API{files: s, guide: g} }
 
 // Routes are the files' routes: anyone signed in; the files service
 // decides per file and document.
@@ -48,6 +52,7 @@ func (a *API) Routes() []kit.Route {
 		{Method: "GET", Path: "/api/galaxyform/file/download", Access: kit.SignedIn, Handle: a.download},
 		{Method: "POST", Path: "/api/galaxyform/file/link", Access: kit.SignedIn, Handle: a.link},
 		{Method: "POST", Path: "/api/galaxyform/doc/attachment/list", Access: kit.SignedIn, Handle: a.attachments},
+		{Method: "GET", Path: "/api/galaxyform/commonForm/getHelpDocs", Access: kit.SignedIn, Handle: a.helpDocs},
 	}
 }
 
@@ -208,4 +213,16 @@ func (a *API) attachments(c echo.Context) error {
 		size = files.AttachmentPageSize
 	}
 	return kit.OK(c, contract.AttachmentPage{List: rows, Total: total, PageNum: page, PageSize: size})
+}
+
+// helpDocs: GET commonForm/getHelpDocs?docType=&businessType1=&businessType2=&businessType3=&action=
+// (the reimbursement guide; no docType: the common table)
+func (a *API) helpDocs(c echo.Context) error {
+	q := func(name string) string { return strings.TrimSpace(c.QueryParam(name)) }
+	ans, err := a.guide.Guide(c.Request().Context(), guide.Query{DocType: q("docType"), BusinessType1: q("businessType1"),
+		BusinessType2: q("businessType2"), BusinessType3: q("businessType3"), Mode: q("action"), Lang: kit.Lang(c)})
+	if err != nil {
+		return err
+	}
+	return kit.OK(c, ans)
 }

@@ -26,6 +26,7 @@ import (
 	"formwork/documents"
 	"formwork/engine"
 	"formwork/files"
+	"formwork/guide"
 	"formwork/identity"
 	"formwork/identity/useradmin"
 	"formwork/invoices"
@@ -160,7 +161,8 @@ func New(cfg Config) *App {
 	a.Reports = reports.NewService(reports.Deps{Reports: reportsOf(cfg), Store: reportdb.NewStore(cfg.DB), Authority: a.Identity,
 		People: a.Identity, Catalogue: a.Registry.Catalogue, Lifecycle: a.Registry.Lifecycle, Now: cfg.Now})
 	a.moneyOut(cfg)
-	a.Files = newFiles(cfg, a.Documents)
+	a.Guide = guide.NewService(a.MasterData)
+	a.Files = newFiles(cfg, a.Documents, a.Guide)
 	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a
 }

@@ -7,15 +7,16 @@ import (
 	"formwork/adapters/sqldb/filedb"
 	"formwork/documents"
 	"formwork/files"
+	"formwork/guide"
 )
 
 // newFiles builds the files' use cases: records in the database, contents
 // in cfg.FileContents or the database, office previews by LibreOffice when
 // it is installed (looked up once, at start, as health reports it).
-func newFiles(cfg Config, docs *documents.Service) *files.Service {
+func newFiles(cfg Config, docs *documents.Service, g *guide.Service) *files.Service {
 	store := filedb.NewStore(cfg.DB)
 	fc := files.Config{Store: store, Contents: cfg.FileContents, Documents: fileDocuments{docs}, Now: cfg.Now,
-		Tools: officeconv.Installed()}
+		Tools: officeconv.Installed(), Published: g.Published}
 	if fc.Contents == nil {
 		fc.Contents = store
 	}

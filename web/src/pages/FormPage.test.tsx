@@ -118,7 +118,10 @@ const saves = () => calls.filter((c) => c.url.includes('/head/create') || c.url.
 describe('FormPage', () => {
   it('shows the export: title, no toolbar button that does nothing, sub-type selects', async () => {
     expect(document.querySelector('[data-form-title]')?.textContent).toBe('员工报销');
-    expect(document.querySelector('[data-button="imageView"]')).toBeNull();
+    // the export's image buttons open the attachments (files/); invoice detail is not a button here
+    expect(document.querySelector('[data-button="imageView"]')).not.toBeNull();
+    expect(document.querySelector('[data-button="imageUpload"]')).not.toBeNull();
+    expect(document.querySelector('[data-button="invoiceDetail"]')).toBeNull();
     expect(document.querySelector('#businessType1')).not.toBeNull();
     expect(calls.some((c) => c.url.includes('lang=zh'))).toBe(true);
   });

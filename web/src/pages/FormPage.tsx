@@ -23,6 +23,7 @@ import BudgetPanel from '../process/BudgetPanel';
 import CommentDialog from '../process/CommentDialog';
 import FormHeader from '../components/FormHeader';
 import FormToolbar from '../components/FormToolbar';
+import FileButtons from '../files/FileButtons';
 import PromptNotice from '../components/PromptNotice';
 import ConfirmDialog from '../components/ConfirmDialog';
 import ConflictDialog from '../components/ConflictDialog';
@@ -134,6 +135,7 @@ export default function FormPage() {
           </Alert>
         )}
         <FormToolbar actions={toolbar} others={otherButtons(buttons)} busy={actions.busy} onAction={actions.onAction} />
+        <FileButtons buttons={buttons} businessId={storedId} lines={Array.isArray(shown.document.lineList) ? shown.document.lineList.length : 0} />
         {!readonly && <BudgetPanel preview={shown.budget} />}
         <DocumentForm
           schema={view.schema as RJSFSchema}

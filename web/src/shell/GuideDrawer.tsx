@@ -13,6 +13,8 @@ import { docTypesQuery, formExportQuery } from '../api/queries';
 import type { SubTypeOption } from '../api/types';
 import { localText } from '../i18n/language';
 import { useEdition } from '../auth/useEdition';
+import { useLocation } from 'react-router-dom';
+import GuideContent from '../files/GuideContent';
 
 /** The guide drawer's width (documents.md 2). */
 export const GUIDE_WIDTH = 1000;
@@ -32,14 +34,15 @@ const empty: Filters = { docType: '', bt1: '', bt2: '', bt3: '' };
 /**
  * 报账指引 (documents.md 2): filters document type, business category 1 and 2 (all
  * required; category 2 only where category 1 has sub-categories) and detail, with
- * query and reset. The query shows what the catalogue says of the document type: its
- * title, lead page and business description (in the reader's language).
- * not done: attachment requirements per business type, guide files and the guide video
- * have no source in this product; the drawer does not offer them.
+ * query and reset. The query shows what the catalogue says of the document type (title,
+ * lead page, business description) and what the attachment configuration says of the
+ * business type (GuideContent: guidance groups, files, the guide video); without a form in
+ * context the drawer opens on the common table of business types and file names.
  */
 export default function GuideDrawer({ open, onClose, docTypes, contextDocType }: GuideDrawerProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const action = new URLSearchParams(useLocation().search).get('action') ?? '';
   const [filters, setFilters] = useState<Filters>({ ...empty, docType: contextDocType ?? '' });
   const [tried, setTried] = useState(false);
   const [queried, setQueried] = useState<Filters | null>(null);
@@ -139,7 +142,7 @@ export default function GuideDrawer({ open, onClose, docTypes, contextDocType }:
           </Box>
         </Box>
         {queried && exportQuery.data?.docType === queried.docType && (
-          <Box data-guide="content">
+          <Box data-guide="type">
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }} data-guide-doc-type={queried.docType}>
               {queried.docType} {exportQuery.data.title}
               {[queried.bt1, queried.bt2, queried.bt3]
@@ -154,12 +157,16 @@ export default function GuideDrawer({ open, onClose, docTypes, contextDocType }:
               </Typography>
             )}
             {exportQuery.data.description && (
-              <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }} data-guide-description>
+              <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line', mb: 1.5 }} data-guide-description>
                 {exportQuery.data.description}
               </Typography>
             )}
+            <GuideContent
+              query={{ docType: queried.docType, businessType1: queried.bt1, businessType2: queried.bt2, businessType3: queried.bt3, action }}
+            />
           </Box>
         )}
+        {!queried && !contextDocType && open && <GuideContent query={{}} />}
       </Box>
     </Drawer>
   );
