@@ -20,6 +20,16 @@ import { useRowKeys } from './useRowKeys';
 
 type Row = Record<string, unknown>;
 
+/** A copy of obj with value at path (objects and arrays copied along the path). */
+function setIn(obj: unknown, path: Array<string | number>, value: unknown): Row {
+  if (path.length === 0) return value as Row;
+  const [head, ...rest] = path;
+  const base = (obj && typeof obj === 'object' ? obj : typeof head === 'number' ? [] : {}) as Record<string | number, unknown>;
+  const copy = (Array.isArray(base) ? base.slice() : { ...base }) as Record<string | number, unknown>;
+  copy[head] = setIn(base[head], rest, value);
+  return copy as Row;
+}
+
 /** From this many rows on, a table draws only the rows in view (and a few around them). */
 export const VIRTUAL_FROM = 40;
 /** The height a virtualised table's rows start from before they are measured. */
@@ -72,6 +82,22 @@ export default function LineTableField(props: FieldProps) {
       path,
     );
   }, []);
+  // A cell's change goes to the form as the table's new rows (only the changed row a new
+  // object): rjsf then neither re-checks nor re-hashes the whole document for one value.
+  const changeCell = useCallback<FieldProps['onChange']>((value, path, es, id) => {
+    const { rows: now, onChange: change, path: tablePath } = latest.current;
+    const at = tablePath.length;
+    const index = path[at];
+    const samePrefix = path.length > at + 1 && tablePath.every((seg, i) => path[i] === seg) && typeof index === 'number' && index < now.length;
+    if (!samePrefix) {
+      change(value, path, es, id);
+      return;
+    }
+    const next = now.slice();
+    next[index] = setIn(now[index] ?? {}, path.slice(at + 1) as Array<string | number>, value);
+    latest.current = { ...latest.current, rows: next };
+    change(next, tablePath, undefined, id);
+  }, []);
   const added = useRef(false);
   const addRow = () => {
     const fresh = schemaUtils.getDefaultFormState(itemSchema, undefined) as Row | undefined;
@@ -110,7 +136,7 @@ export default function LineTableField(props: FieldProps) {
       disabled={!!disabled}
       readonly={!!readonly}
       canRemove={canRemove}
-      onChange={onChange}
+      onChange={changeCell}
       onBlur={onBlur}
       onFocus={onFocus}
       onRemove={removeRow}
