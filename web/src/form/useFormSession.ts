@@ -130,7 +130,11 @@ export function useFormSession({ docType, businessId, action, subType = '' }: { 
 
   const apply = useCallback(
     (answer: StoredForm) => {
-      setShown(shownOf(answer, lang));
+      // The same field states as shown (a save seldom changes them) keep the form's schema.
+      setShown((prev) => {
+        const next = shownOf(answer, lang);
+        return prev && sameJson(prev.states, next.states) ? { ...next, states: prev.states } : next;
+      });
       setDirty(false);
     },
     [lang],

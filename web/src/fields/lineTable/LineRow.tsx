@@ -37,8 +37,6 @@ export interface LineRowProps {
   onBlur: FieldProps['onBlur'];
   onFocus: FieldProps['onFocus'];
   onRemove: (index: number) => void;
-  /** A virtualised table measures each row's height through this ref. */
-  measure?: (el: HTMLElement | null) => void;
 }
 
 /** A compact, label-less editor for a cell. */
@@ -49,7 +47,7 @@ export function cellUiSchema(ui: UiSchema): UiSchema {
 
 /**
  * One line: its number, a cell per column and the delete button, then the line's own
- * findings, in a tbody of its own (a virtualised table measures it as one item).
+ * findings, in a tbody of its own.
  */
 function LineRow(props: LineRowProps) {
   const { index, row, columns, cellStates = {}, errors, statusField, tablePathId, globalFormOptions, registry, disabled, readonly, canRemove } = props;
@@ -59,7 +57,7 @@ function LineRow(props: LineRowProps) {
   const rowPathId = toFieldPathId(index, globalFormOptions, tablePathId);
   const rowErrors = errors?.__errors ?? [];
   return (
-    <TableBody ref={props.measure} data-index={index}>
+    <TableBody data-index={index}>
       <TableRow
         data-row={index}
         data-status={typeof status === 'string' ? status : undefined}
@@ -152,7 +150,6 @@ function sameRowProps(a: LineRowProps, b: LineRowProps): boolean {
     a.onBlur === b.onBlur &&
     a.onFocus === b.onFocus &&
     a.onRemove === b.onRemove &&
-    a.measure === b.measure &&
     a.globalFormOptions === b.globalFormOptions &&
     a.tablePathId.$id === b.tablePathId.$id &&
     sameRow(a.row, b.row) &&

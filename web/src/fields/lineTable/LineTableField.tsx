@@ -20,9 +20,24 @@ import { useRowKeys } from './useRowKeys';
 
 type Row = Record<string, unknown>;
 
+/** A copy of obj with value at path (objects and arrays copied along the path). */
+function setIn(obj: unknown, path: Array<string | number>, value: unknown): Row {
+  if (path.length === 0) return value as Row;
+  const [head, ...rest] = path;
+  const base = (obj && typeof obj === 'object' ? obj : typeof head === 'number' ? [] : {}) as Record<string | number, unknown>;
+  const copy = (Array.isArray(base) ? base.slice() : { ...base }) as Record<string | number, unknown>;
+  copy[head] = setIn(base[head], rest, value);
+  return copy as Row;
+}
+
 /** From this many rows on, a table draws only the rows in view (and a few around them). */
 export const VIRTUAL_FROM = 40;
-/** The height a virtualised table's rows start from before they are measured. */
+/**
+ * The height of a row of small editors. Rows are not measured one by one (each measure
+ * forces a layout of the page, which cost a thousand-line claim most of its first
+ * second): the spacers above and below the rows in view take this height per row, and
+ * a taller row (one with its findings under it) only shifts the scroll position a little.
+ */
 const ROW_ESTIMATE_PX = 57;
 
 /**
@@ -72,6 +87,22 @@ export default function LineTableField(props: FieldProps) {
       path,
     );
   }, []);
+  // A cell's change goes to the form as the table's new rows (only the changed row a new
+  // object): rjsf then neither re-checks nor re-hashes the whole document for one value.
+  const changeCell = useCallback<FieldProps['onChange']>((value, path, es, id) => {
+    const { rows: now, onChange: change, path: tablePath } = latest.current;
+    const at = tablePath.length;
+    const index = path[at];
+    const samePrefix = path.length > at + 1 && tablePath.every((seg, i) => path[i] === seg) && typeof index === 'number' && index < now.length;
+    if (!samePrefix) {
+      change(value, path, es, id);
+      return;
+    }
+    const next = now.slice();
+    next[index] = setIn(now[index] ?? {}, path.slice(at + 1) as Array<string | number>, value);
+    latest.current = { ...latest.current, rows: next };
+    change(next, tablePath, undefined, id);
+  }, []);
   const added = useRef(false);
   const addRow = () => {
     const fresh = schemaUtils.getDefaultFormState(itemSchema, undefined) as Row | undefined;
@@ -86,7 +117,7 @@ export default function LineTableField(props: FieldProps) {
     count: virtual ? rows.length : 0,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: 6,
+    overscan: 3,
     getItemKey: (i) => rowKeys.keys[i] ?? i,
   });
   // A row the person added is brought into view.
@@ -95,7 +126,7 @@ export default function LineTableField(props: FieldProps) {
     added.current = false;
   }, [rows.length, virtual, virtualizer]);
 
-  const rowOf = (index: number, measure?: (el: HTMLElement | null) => void) => (
+  const rowOf = (index: number) => (
     <LineRow
       key={rowKeys.keys[index]}
       index={index}
@@ -110,11 +141,10 @@ export default function LineTableField(props: FieldProps) {
       disabled={!!disabled}
       readonly={!!readonly}
       canRemove={canRemove}
-      onChange={onChange}
+      onChange={changeCell}
       onBlur={onBlur}
       onFocus={onFocus}
       onRemove={removeRow}
-      measure={measure}
     />
   );
 
@@ -148,7 +178,7 @@ export default function LineTableField(props: FieldProps) {
         ref={scroller}
         data-scroller={virtual ? 'true' : undefined}
         data-rows={rows.length}
-        sx={virtual ? { maxHeight: '70vh', overflow: 'auto' } : undefined}
+        sx={virtual ? { maxHeight: '60vh', overflow: 'auto' } : undefined}
       >
         <Table size="small" stickyHeader={virtual}>
           <TableHead>
@@ -179,7 +209,7 @@ export default function LineTableField(props: FieldProps) {
           {virtual ? (
             <>
               {spacer(before, 'before')}
-              {items.map((item) => rowOf(item.index, virtualizer.measureElement))}
+              {items.map((item) => rowOf(item.index))}
               {spacer(after, 'after')}
             </>
           ) : (
