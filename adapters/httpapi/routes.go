@@ -5,6 +5,8 @@ import (
 
 	"formwork/adapters/httpapi/budgetapi"
 	"formwork/adapters/httpapi/contract"
+	"formwork/adapters/httpapi/delegationapi"
+	"formwork/adapters/httpapi/dictionaryapi"
 	"formwork/adapters/httpapi/fileapi"
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/kit"
@@ -56,8 +58,6 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/api/galaxycommon/searchhelp/queryPermission", signedIn, s.queryPermission},
 		{"GET", "/api/galaxycommon/menu/tree", signedIn, s.menuTreeHandler},
 		{"GET", "/api/galaxyreport/rptAuth/selectByUserId", menu("rpt"), s.selectReportAuthority},
-		{"GET", "/api/galaxyform/proxyAuth/list", menu("proxyAuthCfgView", "proxyAuthCfg", "BVAuth"), s.listDelegations},
-		{"POST", "/api/galaxyform/proxyAuth/save", menu("proxyAuthCfgView", "proxyAuthCfg", "BVAuth"), s.saveDelegation},
 		{"GET", "/api/galaxycommon/user/list", menu("userManage"), s.listUsers},
 		// registry and evaluate
 		{"GET", "/api/formwork/registry/docTypes", signedIn, s.listDocTypes},
@@ -112,22 +112,26 @@ func (s *Server) routeTable() []Route {
 		{"POST", "/api/galaxycommon/searchhelp/queryCompanion", signedIn, s.queryCompanion},
 		{"POST", "/api/galaxyform/doc/type/searchhelp", signedIn, s.docTypeSearchHelp},
 		{"GET", "/api/galaxyform/doc/type/load", signedIn, s.loadDocType},
-		{"POST", "/rest/dic/children", signedIn, s.dictionaryList},
-		{"POST", "/rest/dic/list", signedIn, s.dictionaryList},
 	}
-	// the sub-packages' routes, one sub-package a line
-	for _, sub := range [][]kit.Route{
+	for _, sub := range s.subRoutes() {
+		table = append(table, routesOf(sub)...)
+	}
+	return table
+}
+
+// subRoutes are the sub-packages' routes, one sub-package a line.
+func (s *Server) subRoutes() [][]kit.Route {
+	return [][]kit.Route{
 		s.admin.Routes(), s.budgetAPI.Routes(), s.lists.Routes(), s.advanceAPI.Routes(), s.reportAPI.Routes(),
+		delegationapi.New(s.idn).Routes(),
+		dictionaryapi.New(s.searchHelp).Routes(),
 		s.paymentAPI.Routes(),
 		s.invoiceAPI.Routes(),
 		s.fileAPI.Routes(),
 		s.formCalls.Routes(),
 		s.dashboard.Routes(),
 		s.voucherAPI.Routes(),
-	} {
-		table = append(table, routesOf(sub)...)
 	}
-	return table
 }
 
 // uploads are the routes that read a file as their body, not JSON, with

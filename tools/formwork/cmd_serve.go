@@ -24,7 +24,8 @@ import (
 // loadDefinitions reads the lifecycle, the advance types, the reports and the voucher rules
 // of the catalogue folder (the built-in catalogue when dir is blank) into
 // cfg (whose Catalogue is loaded), with the outside systems of the
-// environment (cmd_serve_outbound.go).
+// environment (cmd_serve_outbound.go), the invoice verification and the
+// store of uploaded files.
 func loadDefinitions(cfg *wire.Config, dir string) (err error) {
 	if cfg.Lifecycle, err = engine.LoadLifecycle(catalogueFS(dir)); err != nil {
 		return err
@@ -33,6 +34,10 @@ func loadDefinitions(cfg *wire.Config, dir string) (err error) {
 		return err
 	}
 	if cfg.Reports, _, err = engine.LoadReports(catalogueFS(dir)); err != nil {
+		return err
+	}
+	cfg.InvoiceVerifyURL = os.Getenv("FORMWORK_INVOICE_VERIFY_URL") // e.g. the simulator's http://ADDR/invoice/verify
+	if cfg.FileContents, err = fileStore(context.Background()); err != nil { // S3 when configured
 		return err
 	}
 	return outboundFromEnv(cfg, dir)
@@ -66,11 +71,7 @@ func runServe(args []string) int {
 		return exitUsage
 	}
 	cfg.Catalogue, cfg.DB, cfg.Web = cat, db, web.Dist()
-	cfg.InvoiceVerifyURL = os.Getenv("FORMWORK_INVOICE_VERIFY_URL") // e.g. the simulator's http://ADDR/invoice/verify
-	if cfg.FileContents, err = fileStore(context.Background()); err == nil { // S3 when configured
-		err = loadDefinitions(&cfg, *catDir)
-	}
-	if err != nil {
+	if err := loadDefinitions(&cfg, *catDir); err != nil {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}

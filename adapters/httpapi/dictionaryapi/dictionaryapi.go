@@ -1,17 +1,36 @@
-package httpapi
+// Package dictionaryapi is the HTTP handlers of the dictionaries (POST
+// /rest/dic/list and /rest/dic/children): the options of each dictionary
+// asked for, from the search-help service.
+package dictionaryapi
 
 import (
 	"bytes"
 	"encoding/json"
-	"formwork/adapters/httpapi/contract"
 	"io"
 
+	"formwork/adapters/httpapi/contract"
+	"formwork/adapters/httpapi/kit"
 	"formwork/engine"
+	"formwork/searchhelp"
 
 	"github.com/labstack/echo/v4"
 )
 
-// dictionaryList: POST /rest/dic/list and POST /rest/dic/children with a
+// API is the dictionaries' handlers.
+type API struct{ searchHelp *searchhelp.Service }
+
+// New builds the handlers on the search-help service.
+func New(s *searchhelp.Service) *API { return &API{searchHelp: s} }
+
+// Routes are the dictionaries' routes: everyone signed in.
+func (a *API) Routes() []kit.Route {
+	return []kit.Route{
+		{Method: "POST", Path: "/rest/dic/children", Access: kit.SignedIn, Handle: a.list},
+		{Method: "POST", Path: "/rest/dic/list", Access: kit.SignedIn, Handle: a.list},
+	}
+}
+
+// list: POST /rest/dic/list and POST /rest/dic/children with a
 // JSON list of dictionary ids (strings or numbers) -> data keyed by dicId:
 // the options of each, whole (searchhelp.Service.Dictionaries). An unknown
 // id answers an empty list (the web only logs failed lookups); a body that
@@ -19,16 +38,16 @@ import (
 // answer, and so does formwork: every dictionary is flat, its hierarchy in
 // attributes (a department's company and parent, a level-2 code's level-1
 // code).
-func (s *Server) dictionaryList(c echo.Context) error {
+func (a *API) list(c echo.Context) error {
 	ids, err := readDictionaryIDs(c)
 	if err != nil {
 		return err
 	}
-	out, err := s.searchHelp.Dictionaries(c.Request().Context(), ids, lang(c))
+	out, err := a.searchHelp.Dictionaries(c.Request().Context(), ids, kit.Lang(c))
 	if err != nil {
 		return err
 	}
-	return ok(c, out)
+	return kit.OK(c, out)
 }
 
 func readDictionaryIDs(c echo.Context) ([]string, error) {
