@@ -2,8 +2,10 @@ package sqldb
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"formwork/adapters/sqldb/groupcommit"
@@ -26,8 +28,29 @@ func NewDocumentStore(db *gorm.DB) *DocumentStore {
 	s := &DocumentStore{db: db}
 	if sqlDB, err := db.DB(); err == nil {
 		s.writer = groupcommit.New(sqlDB, db.Dialector.Name() == "postgres")
+		s.writer.SetClaim(s.claimInvoices)
 	}
 	return s
+}
+
+// claimInvoices takes a new document's invoice claims in the group commit's
+// transaction tx (invoicedb.TakeClaims): an invoice another document holds
+// refuses this create alone, and what it took is let go.
+func (s *DocumentStore) claimInvoices(ctx context.Context, tx *sql.Tx, rec *documents.Record) (refused, err error) {
+	if !strings.Contains(rec.Body, `"invoiceNo"`) { // a new document holds no claims yet: nothing to take or let go
+		return nil, nil
+	}
+	g := s.db.Session(&gorm.Session{NewDB: true, Context: ctx, SkipDefaultTransaction: true})
+	g.Statement.ConnPool = tx
+	err = invoicedb.TakeClaims(g, rec.BusinessID, rec.Status, rec.Body)
+	var refusal *engine.Error
+	if !errors.As(err, &refusal) {
+		return nil, err
+	}
+	if err := g.Where("business_id = ?", rec.BusinessID).Delete(&invoicedb.InvoiceClaim{}).Error; err != nil {
+		return nil, fmt.Errorf("let go of invoice claims: %w", err)
+	}
+	return refusal, nil
 }
 
 // GroupCommits is the number of group commits of new documents and of the

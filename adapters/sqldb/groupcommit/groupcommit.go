@@ -33,10 +33,17 @@ const maxBatch = 128
 // the one stored.
 type Build func(businessID string) (*documents.Record, *documents.Event, error)
 
+// Claim takes what a new document claims besides its row (its invoices),
+// in the transaction tx, before the row is written. refused refuses this
+// create alone (what it took is let go by Claim itself); err is the
+// transaction's.
+type Claim func(ctx context.Context, tx *sql.Tx, rec *documents.Record) (refused, err error)
+
 // Writer collects creates into group commits on db.
 type Writer struct {
 	db       *sql.DB
 	postgres bool
+	claim    Claim
 
 	mu      sync.Mutex
 	queue   []*job
@@ -64,6 +71,9 @@ type job struct {
 
 // New is a writer on db; postgres selects PostgreSQL's placeholders.
 func New(db *sql.DB, postgres bool) *Writer { return &Writer{db: db, postgres: postgres} }
+
+// SetClaim makes claim part of every create (before any create).
+func (w *Writer) SetClaim(claim Claim) { w.claim = claim }
 
 // Create numbers a new document of docType on the day of at, stores the
 // record build makes with its event, and answers once it is committed.
@@ -156,7 +166,7 @@ func (w *Writer) write(jobs []*job) (err error) {
 	number, document, event := tx.StmtContext(ctx, w.number), tx.StmtContext(ctx, w.document), tx.StmtContext(ctx, w.event)
 	unnumber := tx.StmtContext(ctx, w.unnumber)
 	for _, j := range jobs {
-		if j.rec, j.err, err = writeOne(ctx, j, number, unnumber, document, event); err != nil {
+		if j.rec, j.err, err = w.writeOne(ctx, tx, j, number, unnumber, document, event); err != nil {
 			return err
 		}
 	}
@@ -187,13 +197,18 @@ func (w *Writer) Stats() (commits, creates int64) { return w.commits.Load(), w.c
 // record build refuses gives its number back (the sequence row is this
 // transaction's until it commits) and is the create's error (refused); an
 // error of the database is the transaction's (err).
-func writeOne(ctx context.Context, j *job, number, unnumber, document, event *sql.Stmt) (_ *documents.Record, refused, err error) {
+func (w *Writer) writeOne(ctx context.Context, tx *sql.Tx, j *job, number, unnumber, document, event *sql.Stmt) (_ *documents.Record, refused, err error) {
 	prefix := j.docType + j.at.Format("20060102")
 	var last int
 	if err := number.QueryRowContext(ctx, prefix).Scan(&last); err != nil {
 		return nil, nil, fmt.Errorf("allocate business id: %w", err)
 	}
 	rec, ev, refused := j.build(fmt.Sprintf("%s%04d", prefix, last))
+	if refused == nil && w.claim != nil {
+		if refused, err = w.claim(ctx, tx, rec); err != nil {
+			return nil, nil, err
+		}
+	}
 	if refused != nil {
 		if _, err := unnumber.ExecContext(ctx, prefix); err != nil {
 			return nil, nil, fmt.Errorf("give back business id: %w", err)
