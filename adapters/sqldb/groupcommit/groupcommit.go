@@ -5,8 +5,9 @@
 // it committed: nothing acknowledged is lost when the process dies.
 //
 // There is no background goroutine: the first caller that finds no commit
-// under way becomes the leader, commits what is queued, and keeps doing so
-// until the queue is empty; the others wait for their answer.
+// under way becomes the leader and commits what is queued; then the first
+// create queued meanwhile leads the next batch, and so on until the queue
+// is empty. The others wait for their answer.
 package groupcommit
 
 import (
@@ -66,7 +67,8 @@ type job struct {
 	build   Build
 	rec     *documents.Record
 	err     error
-	done    chan struct{}
+	done    chan struct{} // closed once answered
+	wake    chan struct{} // closed when the create is to lead the next batch
 }
 
 // New is a writer on db; postgres selects PostgreSQL's placeholders.
@@ -78,34 +80,42 @@ func (w *Writer) SetClaim(claim Claim) { w.claim = claim }
 // Create numbers a new document of docType on the day of at, stores the
 // record build makes with its event, and answers once it is committed.
 func (w *Writer) Create(ctx context.Context, docType string, at time.Time, build Build) (*documents.Record, error) {
-	j := &job{ctx: ctx, docType: docType, at: at, build: build, done: make(chan struct{})}
+	j := &job{ctx: ctx, docType: docType, at: at, build: build, done: make(chan struct{}), wake: make(chan struct{})}
 	w.mu.Lock()
 	w.queue = append(w.queue, j)
 	lead := !w.leading
 	w.leading = true
 	w.mu.Unlock()
-	if lead {
-		w.lead()
+	for {
+		if lead {
+			w.lead()
+		}
+		select {
+		case <-j.done:
+			return j.rec, j.err
+		case <-j.wake: // the leader handed over the queue, this create in it
+			lead = true
+		}
 	}
-	<-j.done
-	return j.rec, j.err
 }
 
-// lead commits the queue batch by batch until it is empty.
+// lead commits one batch of the queue, then hands what was queued
+// meanwhile to the first create of it, which leads the next batch (so the
+// leader is answered once its own batch committed).
 func (w *Writer) lead() {
-	for {
-		w.mu.Lock()
-		n := min(len(w.queue), maxBatch)
-		if n == 0 {
-			w.leading = false
-			w.mu.Unlock()
-			return
-		}
-		batch := w.queue[:n:n]
-		w.queue = append([]*job(nil), w.queue[n:]...)
-		w.mu.Unlock()
-		w.commit(batch)
+	w.mu.Lock()
+	n := min(len(w.queue), maxBatch)
+	batch := w.queue[:n:n]
+	w.queue = append([]*job(nil), w.queue[n:]...)
+	w.mu.Unlock()
+	w.commit(batch)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.queue) == 0 {
+		w.leading = false
+		return
 	}
+	close(w.queue[0].wake)
 }
 
 // commit writes batch in one transaction; when that fails, each create is
