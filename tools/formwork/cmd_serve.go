@@ -59,11 +59,7 @@ func runServe(args []string) int {
 		return exitUsage
 	}
 	cfg.Catalogue, cfg.DB, cfg.Web = cat, db, web.Dist()
-	if cfg.FileContents, err = fileStore(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "formwork:", err)
-		return exitInvalid
-	}
-	if err := loadDefinitions(&cfg, *catDir); err != nil {
+	if err := loadDefinitionsAndStorage(&cfg, *catDir); err != nil {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}

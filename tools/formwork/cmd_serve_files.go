@@ -7,7 +7,17 @@ import (
 
 	"formwork/adapters/s3store"
 	"formwork/files"
+	"formwork/tools/formwork/wire"
 )
+
+// loadDefinitionsAndStorage is loadDefinitions, and the file store
+// (fileStore) into cfg.
+func loadDefinitionsAndStorage(cfg *wire.Config, dir string) (err error) {
+	if cfg.FileContents, err = fileStore(context.Background()); err != nil {
+		return err
+	}
+	return loadDefinitions(cfg, dir)
+}
 
 // fileStore is where uploaded files' contents are kept: an S3-compatible
 // store when FORMWORK_S3_ENDPOINT is set, else the database (nil).

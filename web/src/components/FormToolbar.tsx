@@ -43,9 +43,9 @@ export interface FormToolbarProps {
   /** The lifecycle buttons to show (toolbarActions: the server's allowed actions in this mode). */
   actions: readonly LifecycleAction[];
   /**
-   * The export's other buttons (image view, invoice detail, voucher preview, ...). None of them
-   * does anything in this app yet, so none is shown (a button that does nothing is not shown).
-   * not done: each comes with its feature (images, invoices, vouchers).
+   * The export's other buttons (image view, invoice detail, voucher preview, ...). Image upload
+   * and image view are files/FileButtons' (beside this toolbar); a button that does nothing is
+   * not shown. not done here: invoice detail and the voucher buttons come with their features.
    */
   others: readonly string[];
   /** The action running, if any: every button waits for it. */
