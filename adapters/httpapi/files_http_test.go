@@ -374,3 +374,34 @@ func TestHelpDocs(t *testing.T) {
 		}
 	})
 }
+
+// A file the attachment configuration names (a guide's template) is read by
+// everyone signed in; before it is named, by its uploader only.
+func TestGuideFilesArePublished(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		tpl := mustUpload(t, api, "admin", "itinerary-template.pdf", []byte(minimalPDF), nil)
+		preview := "/api/galaxyform/file/previewDoc?fileId=" + tpl.FileID
+		if res := fileGet(t, api, "employee01", preview); res.status != 403 {
+			t.Fatalf("an unpublished template: HTTP %d", res.status)
+		}
+		const record = "/api/formwork/masterdata/attachmentConfig/records/EX02-A05"
+		res := api.request(t, "GET", record, "", api.as(t, "admin"))
+		var rec struct {
+			Version int64          `json:"version"`
+			Body    map[string]any `json:"body"`
+		}
+		if res.status != 200 || json.Unmarshal(res.envelope.Data, &rec) != nil {
+			t.Fatalf("the EX02-A05 configuration: %s", clip(res.body))
+		}
+		rec.Body["fileList"] = append(rec.Body["fileList"].([]any), map[string]any{"fileName": "行程单模板", "fileGroup": "itinerary", "fileId": tpl.FileID})
+		body, _ := json.Marshal(map[string]any{"version": rec.Version, "body": rec.Body})
+		if res := api.request(t, "PUT", record, string(body), api.as(t, "admin")); res.status != 200 {
+			t.Fatalf("name the template: HTTP %d: %s", res.status, clip(res.body))
+		}
+		for _, user := range []string{"employee01", "manager01"} {
+			if res := fileGet(t, api, user, preview); res.status != 200 {
+				t.Errorf("%s reads the guide's template: HTTP %d", user, res.status)
+			}
+		}
+	})
+}

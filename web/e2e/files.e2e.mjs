@@ -1,7 +1,8 @@
 // Browser test of receipts (issue 14 items 1, 2 and 7) against a real formwork server:
 // employee01 opens an EX01 draft, uploads a receipt image with the image upload button
 // (a PNG made here), sees it in the viewer (zoom and rotate), finds it linked to the
-// document, and sees a text file refused with the type named. Run by e2e/run.mjs
+// document, sees a text file refused with the type named, and pages through a PDF
+// receipt in the PDF viewer (pdfjs-dist). Run by e2e/run.mjs
 // (npm run e2e files).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,5 +87,19 @@ export async function run({ browser, baseUrl, serverUrl }) {
     const error = dialog.locator('[data-upload-error]');
     await error.waitFor();
     assert((await error.innerText()).includes('text/plain'), `the refusal names text/plain: ${await error.innerText()}`);
+  });
+
+  await step('a PDF receipt is drawn by the PDF viewer with its pages', async () => {
+    const pdf =
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R 4 0 R]/Count 2>>endobj ' +
+      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj 4 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\n' +
+      'trailer<</Root 1 0 R>>\n%%EOF\n';
+    const dialog = page.locator('[data-dialog="attachments"]');
+    await dialog.locator('[data-upload-input]').setInputFiles({ name: 'hotel.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+    await dialog.locator('[data-file="hotel.pdf"]:not([aria-disabled="true"])').click();
+    await dialog.locator('[data-viewer="pdf"] [data-viewer-page]').filter({ hasText: '2' }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('[data-viewer-canvas]')?.width ?? 0) > 0);
+    await dialog.locator('[data-viewer-tool="next"]').click();
+    assert((await dialog.locator('[data-viewer-page]').innerText()).startsWith('第 2'), 'page 2 shown');
   });
 }
