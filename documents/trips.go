@@ -57,12 +57,15 @@ type TripList struct {
 // TripQuery narrows a trip list: Mine keeps the documents whose
 // reimburser (applicant) is the reader; else every travel document the
 // reader may read (MayRead's rule). DocTypes narrows to some travel types,
-// Status to some states, Transport to the trips by one means of transport
-// (a key of the enumeration TransportEnum: flights, train journeys).
+// Status to some states, Section to the lines of one of TripSections (the
+// requests' itineraries or the claims' trip details), Transport to the trips
+// by one means of transport (a key of the enumeration TransportEnum:
+// flights, train journeys).
 type TripQuery struct {
 	Mine      bool
 	DocTypes  []string
 	Status    []string
+	Section   string
 	Transport string
 }
 
@@ -70,12 +73,12 @@ type TripQuery struct {
 const TransportEnum = "transportMeans"
 
 // TripTypes are the codes of the document types that hold trips (a table
-// of TripSections), in catalogue order.
-func (l *Lists) TripTypes() []string {
+// of TripSections, or of section when it is not blank), in catalogue order.
+func (l *Lists) TripTypes(section string) []string {
 	var out []string
 	for _, dt := range l.docs.cat().DocTypes() {
 		for _, s := range dt.Sections {
-			if slices.Contains(TripSections, s.Name) && !slices.Contains(out, dt.Code) {
+			if slices.Contains(TripSections, s.Name) && (section == "" || s.Name == section) && !slices.Contains(out, dt.Code) {
 				out = append(out, dt.Code)
 			}
 		}
@@ -86,7 +89,11 @@ func (l *Lists) TripTypes() []string {
 // Trips answers the trip lines of the travel documents q asks for, over
 // the documents who may read, the latest documents first, titles in lang.
 func (l *Lists) Trips(ctx context.Context, who Reader, q TripQuery, lang string) (*TripList, error) {
-	types := l.TripTypes()
+	if q.Section != "" && !slices.Contains(TripSections, q.Section) {
+		return nil, invalid("section", "%s 不是行程表（可选：%s）", "%s is not a table of trips (one of %s)", "%s ไม่ใช่ตารางการเดินทาง (เลือกจาก %s)",
+			q.Section, strings.Join(TripSections, ", "))
+	}
+	types := l.TripTypes(q.Section)
 	for i, t := range q.DocTypes {
 		if !slices.Contains(types, t) {
 			return nil, invalid(fmt.Sprintf("docTypes[%d]", i), "%s 不是有行程的单据类型（可选：%s）", "%s is not a document type with trips (one of %s)",
@@ -136,7 +143,7 @@ func (l *Lists) Trips(ctx context.Context, who Reader, q TripQuery, lang string)
 			return nil, err
 		}
 		for _, t := range tripsOf(row, stored.Body) {
-			if q.Transport != "" && t.Transport != q.Transport {
+			if (q.Transport != "" && t.Transport != q.Transport) || (q.Section != "" && t.Section != q.Section) {
 				continue
 			}
 			if means != nil {

@@ -71,8 +71,9 @@ func TestTripsAndToConfirm(t *testing.T) {
 				"PT02/tripList/Shanghai-Bangkok/8000.00/4", "PT01/tripDetailList/Shanghai-Beijing/1234.50/3"}},
 			{"by type", "admin", "?docTypes=TA", []string{"PT02/tripList/Shanghai-Bangkok/8000.00/4"}},
 			{"by state", "admin", "?status=approved", []string{"PT01/tripDetailList/Shanghai-Beijing/1234.50/3"}},
-			{"the approved trip requests (pre-request push)", "admin", "?docTypes=TA,TAOUT,SQ00001&status=approved", nil},
-			{"the trip requests in approval", "admin", "?docTypes=TA,TAOUT,SQ00001&status=inApproval", []string{"PT02/tripList/Shanghai-Bangkok/8000.00/4"}},
+			{"the approved trip requests (pre-request push)", "admin", "?section=tripList&status=approved", nil},
+			{"the trip requests in approval", "admin", "?section=tripList&status=inApproval", []string{"PT02/tripList/Shanghai-Bangkok/8000.00/4"}},
+			{"the claims' trip details (settlements)", "admin", "?section=tripDetailList", []string{"PT01/tripDetailList/Shanghai-Beijing/1234.50/3"}},
 			{"an administrator's own: none", "admin", "?mine=true", nil},
 			{"flights", "admin", "?transport=1", []string{"PT02/tripList/Shanghai-Bangkok/8000.00/4"}},
 			{"train journeys", "admin", "?transport=2", []string{"PT01/tripDetailList/Shanghai-Beijing/1234.50/3"}},
@@ -87,7 +88,7 @@ func TestTripsAndToConfirm(t *testing.T) {
 		if _, l := trips("admin", "?docTypes=TA"); l.Trips[0].Purpose != "customer visit" || l.Trips[0].ApplicantTxt == "" || l.Trips[0].TransportTxt != "飞机" || l.Documents != 1 || l.Truncated {
 			t.Errorf("PT02 %+v", l)
 		}
-		for _, c := range []struct{ query, path string }{{"?docTypes=EX02", "docTypes[0]"}, {"?mine=yes", "mine"}, {"?status=nope", "status"}, {"?transport=9", "transport"}} {
+		for _, c := range []struct{ query, path string }{{"?docTypes=EX02", "docTypes[0]"}, {"?mine=yes", "mine"}, {"?status=nope", "status"}, {"?transport=9", "transport"}, {"?section=lineList", "section"}} {
 			if res, _ := trips("admin", c.query); res.status != 400 || !strings.Contains(res.body, c.path) {
 				t.Errorf("%s: HTTP %d %s", c.query, res.status, clip(res.body))
 			}

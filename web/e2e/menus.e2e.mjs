@@ -180,6 +180,31 @@ export async function run({ browser, baseUrl, serverUrl }) {
     await page.locator(`[data-business-id="${filed}"]`).waitFor();
   });
 
+  await step('admin: the travel-agency pages (YX17, SL) and the pre-request push show the trips held and say where bookings come from', async () => {
+    const probe = await openPage(browser, 'admin');
+    probes.push(probe);
+    page = probe.page;
+    await loginThroughPage(page, baseUrl, 'admin', 'demo123');
+    await page.locator('[data-page="dashboard"]').waitFor();
+    for (const [group, code, view] of [
+      ['SL', 'flightOnline', 'flight'],
+      ['YX17', 'YX1703', 'settlement'],
+      ['cfg', 'preRequestPush', 'preRequests'],
+    ]) {
+      const asked = page.waitForResponse((r) => r.url().includes('/api/formwork/documents/trips'));
+      await openEntry(page, group, code);
+      assertEqual((await asked).status(), 200, `${code}: the trips`);
+      const shown = page.locator(`[data-page="trips"][data-trips-view="${view}"]`);
+      await shown.waitFor();
+      const note = await shown.locator('[data-trips-note]').innerText();
+      assert(note.includes('差旅服务商'), `${code} says where bookings come from: ${note}`);
+      await shown.locator('tbody tr').first().waitFor();
+    }
+    for (const pending of ['SL00001', 'creditorManagement']) {
+      assertEqual(await page.locator(`nav[data-sidebar] [data-menu="${pending}"]`).count(), 0, `${pending} is not shown`);
+    }
+  });
+
   for (const [i, probe] of probes.entries()) {
     await step(`page ${i + 1} logged no console errors or warnings`, async () => probe.assertNoConsoleProblems(), { always: true });
   }

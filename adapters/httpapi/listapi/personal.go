@@ -44,11 +44,12 @@ func (a *API) toConfirm(c echo.Context) error {
 	return kit.OK(c, rows)
 }
 
-// trips: GET /api/formwork/documents/trips?mine=true&docTypes=TA,TB&status=approved&transport=1
+// trips: GET /api/formwork/documents/trips?mine=true&docTypes=TA,TB&status=approved&section=tripList&transport=1
 // -> the trip lines of the travel documents the user may read (mine: whose
 // reimburser the user is).
 func (a *API) trips(c echo.Context) error {
-	q := documents.TripQuery{DocTypes: listParam(c, "docTypes"), Status: listParam(c, "status"), Transport: strings.TrimSpace(c.QueryParam("transport"))}
+	q := documents.TripQuery{DocTypes: listParam(c, "docTypes"), Status: listParam(c, "status"),
+		Section: strings.TrimSpace(c.QueryParam("section")), Transport: strings.TrimSpace(c.QueryParam("transport"))}
 	switch c.QueryParam("mine") {
 	case "", "false":
 	case "true":

@@ -2167,7 +2167,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Trips (myTravelTrip, MY00008; the YX17 and SL travel pages): the itinerary lines (tripList) and trip details (tripDetailList) of the travel documents the user may read, mine=true: those whose reimburser is the user; docTypes and status narrow (comma-separated), transport to one means of transport (a key of transportMeans: 1 plane, 2 train). The latest 200 documents; truncated says when more matched. 400 names a bad parameter.
+         * Trips (myTravelTrip, MY00008; the YX17 and SL travel pages): the itinerary lines (tripList) and trip details (tripDetailList) of the travel documents the user may read, mine=true: those whose reimburser is the user; docTypes and status narrow (comma-separated), section to tripList or tripDetailList, transport to one means of transport (a key of transportMeans: 1 plane, 2 train). The latest 200 documents; truncated says when more matched. 400 names a bad parameter.
          * @description Access: menu myTravelTrip|MY00008|YX1703|YX1704|YX1705|YX1706|YX1707|YX1708|YX1709|settlementQuery|flightOnline|trainOnline|hotelOnline|offlineEdit|preRequestPush.
          */
         get: {
@@ -2176,6 +2176,7 @@ export interface paths {
                     mine?: string;
                     docTypes?: string;
                     status?: string;
+                    section?: string;
                     transport?: string;
                 };
                 header?: never;

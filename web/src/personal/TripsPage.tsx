@@ -38,15 +38,15 @@ export function tripsQuery(view: TripsView): URLSearchParams {
     case 'mine':
       return new URLSearchParams({ mine: 'true' });
     case 'settlement':
-      // the travel claims: trip details (tripDetailList) of TB travel claims and TD settlement payments
-      return new URLSearchParams({ docTypes: 'TB,TD' });
+      // the travel claims' trip details
+      return new URLSearchParams({ section: 'tripDetailList' });
     case 'flight':
       return new URLSearchParams({ transport: '1' });
     case 'train':
       return new URLSearchParams({ transport: '2' });
     case 'preRequests':
-      // the trip requests (TA, TAOUT for external staff, SQ00001 without HR) once approved
-      return new URLSearchParams({ docTypes: 'TA,TAOUT,SQ00001', status: 'approved' });
+      // the trip requests' itineraries once approved
+      return new URLSearchParams({ section: 'tripList', status: 'approved' });
     default:
       return new URLSearchParams();
   }

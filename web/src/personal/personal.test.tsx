@@ -75,9 +75,9 @@ describe('trips', () => {
     expect(tripsQuery('mine').toString()).toBe('mine=true');
     expect(tripsQuery('flight').toString()).toBe('transport=1');
     expect(tripsQuery('train').toString()).toBe('transport=2');
-    expect(tripsQuery('settlement').toString()).toBe('docTypes=TB%2CTD');
+    expect(tripsQuery('settlement').toString()).toBe('section=tripDetailList');
     expect(tripsQuery('hotel').toString()).toBe('');
-    expect(tripsQuery('preRequests').toString()).toBe('docTypes=TA%2CTAOUT%2CSQ00001&status=approved');
+    expect(tripsQuery('preRequests').toString()).toBe('section=tripList&status=approved');
   });
 
   it('shows my trips without the travel agency note', async () => {
