@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"strings"
@@ -199,6 +200,38 @@ func TestLoginAddressOfAProxiedClient(t *testing.T) {
 		res := api.request(t, "POST", loginURL, credentials("employee01", "demo123"), from("10.9.9.9, 203.0.113.7"))
 		if res.envelope.Code != "429" {
 			t.Errorf("addresses a client put before its own: %s, want the client's own address throttled", clip(res.body))
+		}
+	})
+}
+
+// Correct sign-ins of one user at the same time never fail with a server
+// error: one that succeeds forgets the user's attempts while others are
+// counting theirs, and those count again in a new row. (More of them at
+// once than the attempt limit may be refused as locked: attempts are
+// counted before the password is compared.)
+func TestConcurrentCorrectLogins(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		var wg sync.WaitGroup
+		codes := make([]string, 16)
+		for i := range codes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res, err := api.send("POST", loginURL, credentials("manager01", "demo123"), nil)
+				if err != nil {
+					codes[i] = err.Error()
+					return
+				}
+				var answer struct{ Code string }
+				_ = json.Unmarshal([]byte(res.body), &answer)
+				codes[i] = fmt.Sprintf("HTTP %d code %s", res.status, answer.Code)
+			}()
+		}
+		wg.Wait()
+		for i, code := range codes {
+			if code != "HTTP 200 code 200" && code != "HTTP 200 code 429" {
+				t.Errorf("sign-in %d: %s, want HTTP 200 code 200 or code 429 (locked)", i, code)
+			}
 		}
 	})
 }

@@ -2,11 +2,13 @@ package identitydb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"formwork/identity"
 
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -18,6 +20,18 @@ import (
 // the other and no more than the limit get through. Times are stored in UTC
 // so that SQLite compares them as text correctly.
 func (s *IdentityStore) ReserveAttempt(ctx context.Context, kind, subject string, rule identity.LockRule, now time.Time) (identity.Reservation, error) {
+	// a row forgotten between the count and the read (by an earlier
+	// version's ClearAttempts, or by hand) is made again and counted in
+	for range 3 {
+		r, err := s.reserveAttempt(ctx, kind, subject, rule, now)
+		if !errors.Is(err, gorm.ErrRecordNotFound) {
+			return r, err
+		}
+	}
+	return identity.Reservation{}, fmt.Errorf("count login attempts: the row of %s %q kept being forgotten", kind, subject)
+}
+
+func (s *IdentityStore) reserveAttempt(ctx context.Context, kind, subject string, rule identity.LockRule, now time.Time) (identity.Reservation, error) {
 	db := s.db.WithContext(ctx)
 	now = now.UTC()
 	cutoff := now.Add(-rule.Window)
@@ -75,7 +89,10 @@ func (s *IdentityStore) ReleaseAttempt(ctx context.Context, kind, subject string
 // ClearAttempts implements identity.AttemptStore.
 func (s *IdentityStore) ClearAttempts(ctx context.Context, kind, subject string) error {
 	db := s.db.WithContext(ctx)
-	if err := db.Where("kind = ? AND subject = ?", kind, subject).Delete(&LoginAttempt{}).Error; err != nil {
+	// the row stays (at zero, unlocked): attempts of the subject counting at
+	// the same moment find it
+	if err := db.Model(&LoginAttempt{}).Where("kind = ? AND subject = ?", kind, subject).
+		Updates(map[string]any{"attempts": 0, "locked_until": nil}).Error; err != nil {
 		return fmt.Errorf("forget login attempts: %w", err)
 	}
 	if kind == identity.AttemptUser {
