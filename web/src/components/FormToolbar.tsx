@@ -43,9 +43,10 @@ export interface FormToolbarProps {
   /** The lifecycle buttons to show (toolbarActions: the server's allowed actions in this mode). */
   actions: readonly LifecycleAction[];
   /**
-   * The export's other buttons (image view, invoice detail, voucher preview, ...). None of them
-   * does anything in this app yet, so none is shown (a button that does nothing is not shown).
-   * not done: each comes with its feature (images, invoices, vouchers).
+   * The export's other buttons (image view, invoice detail, voucher preview, ...). The voucher
+   * preview and 'save and submit voucher' are the voucher panel's (web/src/vouchers); the
+   * others do nothing in this app yet, so none is shown (a button that does nothing is not shown).
+   * not done: each comes with its feature (images, invoices).
    */
   others: readonly string[];
   /** The action running, if any: every button waits for it. */

@@ -22,6 +22,7 @@ import BudgetPanel from '../process/BudgetPanel';
 import CommentDialog from '../process/CommentDialog';
 import FormHeader from '../components/FormHeader';
 import FormToolbar from '../components/FormToolbar';
+import VoucherPanel from '../vouchers/VoucherPanel';
 import PromptNotice from '../components/PromptNotice';
 import ConfirmDialog from '../components/ConfirmDialog';
 import ConflictDialog from '../components/ConflictDialog';
@@ -132,6 +133,7 @@ export default function FormPage() {
         )}
         <FormToolbar actions={toolbar} others={otherButtons(buttons)} busy={actions.busy} onAction={actions.onAction} />
         {!readonly && <BudgetPanel preview={shown.budget} />}
+        {storedId && <VoucherPanel businessId={storedId} buttons={buttons} />}
         <DocumentForm
           schema={view.schema as RJSFSchema}
           uiSchema={view.uiSchema as UiSchema}
