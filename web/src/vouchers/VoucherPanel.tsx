@@ -51,7 +51,7 @@ export default function VoucherPanel({ businessId, buttons }: VoucherPanelProps)
           </Typography>
           {query.isError && <Alert severity="error">{t('vouchers.loadFailed', { msg: errorText(query.error) })}</Alert>}
           {v && <VoucherState voucher={v} />}
-          {v && <VoucherTable lines={v.lines} edits={editing ? edits : null} onEdit={onEdit} />}
+          {v && <VoucherTable lines={v.lines ?? []} edits={editing ? edits : null} onEdit={onEdit} />}
           {submit.isError && (
             <Alert severity="error" sx={{ mt: 1 }}>
               {errorText(submit.error)}

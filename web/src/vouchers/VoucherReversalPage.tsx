@@ -36,7 +36,7 @@ export default function VoucherReversalPage({ title }: { title?: string }) {
           {v.head.sapStatus === 'S' && <Alert severity="success" sx={{ mb: 1 }}>{t('vouchers.posted', { belnr: v.head.sapBelnr })}</Alert>}
           {v.head.sapStatus === 'R' && <Alert severity="info" sx={{ mb: 1 }}>{t('vouchers.reversed', { belnr: v.head.reversalBelnr })}</Alert>}
           {v.head.sapStatus !== 'S' && v.head.sapStatus !== 'R' && <Alert severity="warning" sx={{ mb: 1 }}>{t('vouchers.notPosted')}</Alert>}
-          <VoucherTable lines={v.lines} edits={null} />
+          <VoucherTable lines={v.lines ?? []} edits={null} />
           {reverse.isError && <Alert severity="error" sx={{ mt: 1 }}>{errorText(reverse.error)}</Alert>}
           {v.head.sapStatus === 'S' && (
             <Button sx={{ mt: 1 }} variant="contained" color="warning" disabled={reverse.isPending} onClick={() => reverse.mutate()}>
