@@ -41,6 +41,7 @@ async function approve(serverUrl, businessId, username) {
 
 export async function run({ browser }) {
   let page;
+  let probe;
   let sim;
   let server;
   const s = scenario('vouchers', () => page);
@@ -62,7 +63,8 @@ export async function run({ browser }) {
       await approve(server.url, businessId, 'finance01');
     });
     await step('finance01 previews the voucher in action fssc: it balances', async () => {
-      page = await openPage(browser, 'vouchers');
+      probe = await openPage(browser, 'vouchers');
+      page = probe.page;
       await loginThroughPage(page, server.url, 'finance01', 'demo123');
       await page.goto(`${server.url}/form?docType=EX02&businessId=${businessId}&action=fssc`);
       await page.locator('[data-form-ready="true"]').waitFor();
@@ -83,9 +85,10 @@ export async function run({ browser }) {
       assert((await posted.innerText()).includes(belnr), 'the number is shown');
       assertEqual(await page.locator('[data-voucher-line="1"] [data-cell="costCenter"]').innerText(), '1000FIN01', 'the edited cost center, kept');
       assertEqual(await page.locator('[data-button="submitVoucher"]').count(), 0, 'a posted voucher is not submitted again');
+      probe.assertNoConsoleProblems();
     });
   } finally {
-    await page?.close().catch(() => undefined);
+    await probe?.context.close().catch(() => undefined);
     await stopServer(server, { showOutput: s.broken });
     sim?.child.kill('SIGTERM');
   }
