@@ -11,6 +11,7 @@ import (
 	"formwork/engine/load"
 	"formwork/engine/model"
 	"formwork/engine/report"
+	"formwork/engine/voucher"
 )
 
 // JSONSchemaDir holds the JSON Schema of every kind of catalogue YAML file
@@ -34,6 +35,8 @@ func YAMLKinds() []YAMLKind {
 			Match: func(f string) bool { return f == advancebook.File }},
 		YAMLKind{Name: "report", Title: "report", Type: report.YAMLType(),
 			Match: func(f string) bool { return path.Dir(f) == report.Dir && path.Ext(f) == ".yaml" }},
+		YAMLKind{Name: "voucher", Title: "voucher rules", Type: voucher.YAMLType(),
+			Match: func(f string) bool { return path.Dir(f) == voucher.Dir && path.Ext(f) == ".yaml" }},
 		YAMLKind{Name: "fixtures", Title: "rule fixtures", Type: reflect.TypeOf([]fixtures.FixtureGroup{}),
 			Match: func(f string) bool { return path.Dir(f) == fixtures.FixturesDir && path.Ext(f) == ".yaml" }},
 	)

@@ -20,6 +20,8 @@ import (
 	"formwork/documents"
 	"formwork/engine"
 	"formwork/outbound"
+
+	"github.com/shopspring/decimal"
 )
 
 // System is the push log's name of the tax system.
@@ -36,20 +38,20 @@ var periodSigns = []string{"20", "21", "22"}
 
 // Push is one push of a document to the tax system and its outcome.
 type Push struct {
-	ID          int64     `json:"id"`
-	BusinessID  string    `json:"businessId"`
-	DocType     string    `json:"docType"`
-	CompanyCode string    `json:"companyCode"`
-	OrderSign   string    `json:"orderSign"`
-	Year        string    `json:"year,omitempty"`
-	Period      string    `json:"period,omitempty"`
-	Amount      string    `json:"amount"`
-	Status      string    `json:"status"` // S accepted, E refused or no answer
-	TaxNo       string    `json:"taxNo,omitempty"`
-	Message     string    `json:"message"`
-	Attempt     int       `json:"attempt"`
-	By          string    `json:"by"`
-	At          time.Time `json:"at"`
+	ID          int64           `json:"id"`
+	BusinessID  string          `json:"businessId"`
+	DocType     string          `json:"docType"`
+	CompanyCode string          `json:"companyCode"`
+	OrderSign   string          `json:"orderSign"`
+	Year        string          `json:"year,omitempty"`
+	Period      string          `json:"period,omitempty"`
+	Amount      decimal.Decimal `json:"amount"`
+	Status      string          `json:"status"` // S accepted, E refused or no answer
+	TaxNo       string          `json:"taxNo,omitempty"`
+	Message     string          `json:"message"`
+	Attempt     int             `json:"attempt"`
+	By          string          `json:"by"`
+	At          time.Time       `json:"at"`
 }
 
 // Request is what finance asks to push.
@@ -194,7 +196,7 @@ func (s *Service) Push(ctx context.Context, who documents.Actor, r Request) (*Pu
 		return nil, err
 	}
 	p := &Push{BusinessID: rec.BusinessID, DocType: rec.DocType, CompanyCode: rec.CompanyCode, OrderSign: r.OrderSign, Year: r.Year,
-		Period: r.Period, Amount: rec.Amount.StringFixed(2), Attempt: n + 1, By: who.Username(), At: s.cfg.Now()}
+		Period: r.Period, Amount: rec.Amount, Attempt: n + 1, By: who.Username(), At: s.cfg.Now()}
 	res, err := s.send(ctx, p)
 	if errors.Is(err, errUnauthorized) {
 		if lerr := s.Login(ctx, p.By); lerr != nil {
@@ -232,7 +234,7 @@ func (s *Service) send(ctx context.Context, p *Push) (outbound.Response, error) 
 		s.mu.Unlock()
 	}
 	body, _ := json.Marshal(map[string]string{"businessId": p.BusinessID, "companyCode": p.CompanyCode, "orderSign": p.OrderSign,
-		"year": p.Year, "period": p.Period, "amount": p.Amount})
+		"year": p.Year, "period": p.Period, "amount": p.Amount.StringFixed(2)})
 	res, err := s.cfg.Sender.Send(ctx, outbound.Request{System: System, URL: s.url("/itax/push"), Body: body, BusinessID: p.BusinessID,
 		Key: outbound.Key(System, p.BusinessID, p.Attempt), Header: map[string]string{"Authorization": "Bearer " + tok}}, p.By)
 	if res.Status == 401 {

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -137,9 +138,17 @@ func TestFailedPostingIsKeptAndRetried(t *testing.T) {
 		if !contains(res.body, `"total":3`) {
 			t.Errorf("three failed tries logged: %s", clip(res.body))
 		}
+		// the voucher-failure report lists it until the retry posts it
+		if res, r := runReport(t, api, "admin", "rptVoucherFail", `{"company":"1000"}`); res.status != 200 || r.Count != 1 ||
+			!contains(fmt.Sprint(r.Rows[0]), "posting period closed") {
+			t.Fatalf("rptVoucherFail: HTTP %d %+v", res.status, r)
+		}
 		v = voucherCall(t, api, submitVcURL, "finance01", `{"businessId":"`+id+`"}`, 200)
 		if v.Head.SapStatus != "S" || v.Head.SapBelnr == "" || v.Head.Attempts != 2 {
 			t.Fatalf("retried posting %+v", v.Head)
+		}
+		if res, r := runReport(t, api, "admin", "rptVoucherFail", `{"company":"1000"}`); res.status != 200 || r.Count != 0 {
+			t.Errorf("rptVoucherFail after the retry: HTTP %d %+v", res.status, r)
 		}
 	})
 }
@@ -194,6 +203,9 @@ func TestTaxLoginAndPush(t *testing.T) {
 		res = api.request(t, "GET", "/api/formwork/tax/pushes?businessId="+id, "", fin)
 		if res.status != 200 || strings.Count(res.body, `"orderSign"`) != 3 {
 			t.Errorf("pushes: %s", clip(res.body))
+		}
+		if res, r := runReport(t, api, "admin", "rptTaxCheck", `{"company":"1000","from":"2000-01-01","to":"2099-12-31"}`); res.status != 200 || r.Count != 3 {
+			t.Errorf("rptTaxCheck: HTTP %d %+v", res.status, r)
 		}
 		res = api.request(t, "GET", pushLogURL+"?system=tax&url=login", "", api.as(t, "admin"))
 		if !contains(res.body, `"total":1`) {

@@ -173,6 +173,40 @@ var invoiceFields = []Field{
 	fld("createdDate", Date, "", t("占用日期", "Claimed on", "วันที่เบิก")),
 }
 
+// voucherFields are the kept vouchers (saved, posted, failed or reversed).
+var voucherFields = []Field{
+	fld("businessId", Text, "", t("单据编号", "Document number", "เลขที่เอกสาร")),
+	fld("docType", Text, ShowDocType, t("单据类型", "Document type", "ประเภทเอกสาร")),
+	fld("companyCode", Text, "", t("公司", "Company", "บริษัท")),
+	fld("currency", Text, "", t("币种", "Currency", "สกุลเงิน")),
+	fld("amount", Money, "", t("凭证金额", "Voucher amount", "จำนวนเงินใบสำคัญ")),
+	fld("sapStatus", Text, "", t("过账状态", "Posting status", "สถานะการผ่านรายการ")),
+	fld("sapBelnr", Text, "", t("会计凭证号", "Accounting document", "เลขที่เอกสารบัญชี")),
+	fld("sapMsg", Text, "", t("过账信息", "Posting message", "ข้อความการผ่านรายการ")),
+	fld("attempts", Int, "", t("过账次数", "Attempts", "จำนวนครั้งที่ผ่านรายการ")),
+	fld("postedBy", Text, ShowUser, t("过账人", "Posted by", "ผู้ผ่านรายการ")),
+	fld("reversalBelnr", Text, "", t("冲销凭证号", "Reversal document", "เลขที่เอกสารกลับรายการ")),
+	fld("at", DateTime, "", t("更新时间", "Updated at", "เวลาที่แก้ไข")),
+	fld("atDate", Date, "", t("更新日期", "Updated on", "วันที่แก้ไข")),
+}
+
+// taxCheckFields are the pushes of documents to the tax system.
+var taxCheckFields = []Field{
+	fld("businessId", Text, "", t("单据编号", "Document number", "เลขที่เอกสาร")),
+	fld("docType", Text, ShowDocType, t("单据类型", "Document type", "ประเภทเอกสาร")),
+	fld("companyCode", Text, "", t("公司", "Company", "บริษัท")),
+	fld("orderSign", Text, "", t("税组单据标识", "Tax group order sign", "เครื่องหมายกลุ่มภาษี")),
+	fld("year", Text, "", t("年度", "Year", "ปี")),
+	fld("period", Text, "", t("期间", "Period", "งวด")),
+	fld("amount", Money, "", t("金额", "Amount", "จำนวนเงิน")),
+	fld("status", Text, "", t("结果", "Outcome", "ผลลัพธ์")),
+	fld("taxNo", Text, "", t("税务单号", "Tax number", "เลขที่ภาษี")),
+	fld("message", Text, "", t("信息", "Message", "ข้อความ")),
+	fld("by", Text, ShowUser, t("推送人", "Pushed by", "ผู้ส่ง")),
+	fld("at", DateTime, "", t("推送时间", "Pushed at", "เวลาที่ส่ง")),
+	fld("atDate", Date, "", t("推送日期", "Pushed on", "วันที่ส่ง")),
+}
+
 // sources lists every source, present or declared.
 var sources = []*Source{
 	{Name: "documents", Title: t("单据", "Documents", "เอกสาร"), Fields: documentFields, Company: "companyCode"},
@@ -185,10 +219,10 @@ var sources = []*Source{
 	{Name: "advances", Title: t("借款与预付余额", "Advance balances", "ยอดเงินทดรองและเงินล่วงหน้า")},
 	{Name: "payments", Title: t("付款", "Payments", "การจ่ายเงิน")},
 	{Name: "invoices", Title: t("发票", "Invoices", "ใบกำกับภาษี"), Fields: invoiceFields, Company: "companyCode"},
-	{Name: "vouchers", Title: t("凭证", "Vouchers", "ใบสำคัญ")},
+	{Name: "vouchers", Title: t("凭证", "Vouchers", "ใบสำคัญ"), Fields: voucherFields, Company: "companyCode"},
 	{Name: "contracts", Title: t("合同台账", "Contract ledger", "ทะเบียนสัญญา")},
 	{Name: "bankReceipts", Title: t("银行收款流水", "Bank receipts", "รายการรับเงินธนาคาร")},
-	{Name: "taxChecks", Title: t("验税记录", "Tax checks", "การตรวจสอบภาษี")},
+	{Name: "taxChecks", Title: t("验税记录", "Tax checks", "การตรวจสอบภาษี"), Fields: taxCheckFields, Company: "companyCode"},
 	{Name: "pushLog", Title: t("推送日志", "Push log", "บันทึกการส่งข้อมูล")},
 }
 

@@ -1,6 +1,6 @@
 // Runs every browser test against real formwork servers and prints, as its last line,
 // "N passed, N failed". `node e2e/run.mjs portal` runs one scenario (form, portal,
-// lifecycle, recall, catalogue, masterdata, prefill, admin, budget, lists, menus, totals, reports, invoices, files, sso, legacy).
+// lifecycle, recall, catalogue, masterdata, prefill, admin, budget, lists, menus, totals, reports, invoices, files, vouchers, sso, legacy).
 // systems); the single sign-on and earlier-menu scenarios start their own, configured
 // for a fake CAS server and for the earlier menu variant. E2E_DEV=1 serves the pages from Vite's dev server (proxying /api), so that
 // React's and MUI's development-only warnings are caught too.
@@ -23,6 +23,7 @@ import { run as runReports } from './reports.e2e.mjs';
 import { run as runTotals } from './totals.e2e.mjs';
 import { run as runInvoices } from './invoices.e2e.mjs';
 import { run as runFiles } from './files.e2e.mjs';
+import { run as runVouchers } from './vouchers.e2e.mjs';
 
 const wanted = new Set(process.argv.slice(2));
 const want = (name) => wanted.size === 0 || wanted.has(name);
@@ -76,6 +77,7 @@ try {
     if (want('files')) await runFiles(env);
     if (want('sso')) await runSso({ browser });
     if (want('legacy')) await runLegacy({ browser });
+    if (want('vouchers')) await runVouchers({ browser });
   }
 } finally {
   await browser?.close().catch(() => undefined);

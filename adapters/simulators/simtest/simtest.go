@@ -66,6 +66,7 @@ func Start(t testing.TB, name string) *Sim {
 		t.Fatal(err)
 	}
 	cmd.Stderr = os.Stderr
+	dieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ type PushLog struct {
 	BusinessID string    `gorm:"size:40;index"`
 	At         time.Time `gorm:"not null;index"`
 	Millis     int64     `gorm:"not null"`
-	By         string    `gorm:"size:64"`
+	By         string    `gorm:"column:called_by;size:64"`
 }
 
 // Models are the push log's tables.

@@ -87,6 +87,18 @@ func merge(a, b map[string]column) map[string]column {
 }
 
 var sources = map[string]*source{
+	// the kept vouchers and tax pushes (adapters/sqldb/voucherdb)
+	"vouchers": {from: "vouchers v", columns: map[string]column{"businessId": {"v.business_id", kText}, "docType": {"v.doc_type", kText},
+		"companyCode": {"v.company_code", kText}, "currency": {"v.currency", kText}, "amount": {"v.amount", kDec},
+		"sapStatus": {"v.sap_status", kText}, "sapBelnr": {"v.sap_belnr", kText}, "sapMsg": {"v.sap_msg", kText},
+		"attempts": {"v.attempts", kInt}, "postedBy": {"v.posted_by", kText}, "reversalBelnr": {"v.reversal_belnr", kText},
+		"at": {"v.updated_at", kTime}},
+		computed: map[string]computed{"atDate": {[]string{"at"}, func(v map[string]any) any { return day(v["at"]) }}}},
+	"taxChecks": {from: "tax_pushes p", columns: map[string]column{"businessId": {"p.business_id", kText}, "docType": {"p.doc_type", kText},
+		"companyCode": {"p.company_code", kText}, "orderSign": {"p.order_sign", kText}, "year": {"p.year", kText},
+		"period": {"p.period", kText}, "amount": {"p.amount", kDec}, "status": {"p.status", kText}, "taxNo": {"p.tax_no", kText},
+		"message": {"p.message", kText}, "by": {"p.pushed_by", kText}, "at": {"p.at", kTime}},
+		computed: map[string]computed{"atDate": {[]string{"at"}, func(v map[string]any) any { return day(v["at"]) }}}},
 	"documents": {from: "documents d", columns: docColumns, computed: docComputed},
 	"lines":     {from: "documents d", columns: withBody(docColumns), computed: docComputed, lines: true},
 	"budgets": {from: "budgets b", columns: merge(budgetColumns, map[string]column{"control": {"b.control", kText},

@@ -6,25 +6,27 @@ import (
 
 	"formwork/taxes"
 
+	"github.com/shopspring/decimal"
+
 	"gorm.io/gorm"
 )
 
 // TaxPush is one push of a document to the tax system.
 type TaxPush struct {
-	ID          int64     `gorm:"primaryKey;autoIncrement"`
-	BusinessID  string    `gorm:"size:40;not null;index"`
-	DocType     string    `gorm:"size:20;not null"`
-	CompanyCode string    `gorm:"size:20;not null;index"`
-	OrderSign   string    `gorm:"size:2;not null"`
-	Year        string    `gorm:"size:4"`
-	Period      string    `gorm:"size:2"`
-	Amount      string    `gorm:"size:24"`
-	Status      string    `gorm:"size:2;not null"`
-	TaxNo       string    `gorm:"size:20"`
-	Message     string    `gorm:"size:1000"`
-	Attempt     int       `gorm:"not null"`
-	By          string    `gorm:"size:64"`
-	At          time.Time `gorm:"not null;index"`
+	ID          int64           `gorm:"primaryKey;autoIncrement"`
+	BusinessID  string          `gorm:"size:40;not null;index"`
+	DocType     string          `gorm:"size:20;not null"`
+	CompanyCode string          `gorm:"size:20;not null;index"`
+	OrderSign   string          `gorm:"size:2;not null"`
+	Year        string          `gorm:"size:4"`
+	Period      string          `gorm:"size:2"`
+	Amount      decimal.Decimal `gorm:"type:numeric(17,2);not null"`
+	Status      string          `gorm:"size:2;not null"`
+	TaxNo       string          `gorm:"size:20"`
+	Message     string          `gorm:"size:1000"`
+	Attempt     int             `gorm:"not null"`
+	By          string          `gorm:"column:pushed_by;size:64"`
+	At          time.Time       `gorm:"not null;index"`
 }
 
 // TaxStore is the tax pushes on gorm.

@@ -44,8 +44,9 @@ export interface FormToolbarProps {
   actions: readonly LifecycleAction[];
   /**
    * The export's other buttons (image view, invoice detail, voucher preview, ...). Image upload
-   * and image view are files/FileButtons' (beside this toolbar); a button that does nothing is
-   * not shown. not done here: invoice detail and the voucher buttons come with their features.
+   * and image view are files/FileButtons' (beside this toolbar); the voucher preview and 'save and
+   * submit voucher' are the voucher panel's (web/src/vouchers); a button that does nothing is not
+   * shown. not done here: the invoice detail button.
    */
   others: readonly string[];
   /** The action running, if any: every button waits for it. */

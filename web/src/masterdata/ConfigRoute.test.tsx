@@ -142,7 +142,7 @@ describe('menu routes of the configuration centre', () => {
   });
 
   it('an entry no page claims is not found', async () => {
-    await openMenuRoute('/cfg/voucherLog');
+    await openMenuRoute('/cfg/preRequestPush');
     await waitFor(() => $('[data-page="404"]'));
   });
 

@@ -11,6 +11,8 @@ import BudgetPage from '../budget/BudgetPage';
 import ApproverConfigPage from './cfg/ApproverConfigPage';
 import DelegationPage from './cfg/DelegationPage';
 import DocMaintainPage from '../lists/DocMaintainPage';
+import PushLogPage from '../vouchers/PushLogPage';
+import VoucherReversalPage from '../vouchers/VoucherReversalPage';
 import { configPageOf, fixedConfigPage, type AdminPage, type ConfigPage } from './configPages';
 import MasterDataCataloguePage from './MasterDataCataloguePage';
 import MasterDataListPage from './MasterDataListPage';
@@ -32,6 +34,8 @@ function pageElement(page: ConfigPage, title: string | undefined): ReactElement 
       return <MasterDataListPage type={page.type.code} title={title} />;
     case 'admin':
       return adminPage(page.page, title);
+    case 'vouchers':
+      return page.page === 'log' ? <PushLogPage title={title} /> : <VoucherReversalPage title={title} />;
   }
 }
 

@@ -16,6 +16,7 @@ export type ConfigPage =
   | { kind: 'approvers' }
   | { kind: 'budget'; page: BudgetPageKind }
   | { kind: 'docMaintain' }
+  | { kind: 'vouchers'; page: 'log' | 'reversal' }
   | { kind: 'list'; type: MasterDataType };
 
 /** Routes whose page is not a master-data type's list (menu entries of navigation-and-access.md 2.2, hidden routes of 2.1). */
@@ -42,6 +43,9 @@ const fixedPages: Record<string, ConfigPage> = {
   '/CW/CW00001': { kind: 'budget', page: 'import' },
   // 单据维护: the generic document list over every type (lists/DocMaintainPage).
   '/cfg/docMaintain': { kind: 'docMaintain' },
+  // The vouchers' pages (web/src/vouchers): the push log and voucher reversal.
+  '/cfg/voucherLog': { kind: 'vouchers', page: 'log' },
+  '/cfg/voucherReversal': { kind: 'vouchers', page: 'reversal' },
 };
 
 /** The route of the delegations and of the approver configuration, for links to them. */

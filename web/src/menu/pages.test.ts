@@ -18,7 +18,8 @@ describe('resolveEntry: what a menu entry opens, from the server menu map', () =
     ['a report: the report page of its code', leaf('rptLoan', '/rpt/rptLoan', { kind: 'report', report: 'rptLoan' }), { kind: 'report', code: 'rptLoan' }],
     ['a configuration page of a master-data type', leaf('city', '/cfg/city', { kind: 'config', masterData: 'city' }), { kind: 'config' }],
     ['a fixed configuration page', leaf('proxyAuthCfgView', '/main/proxyAuthCfgView', { kind: 'config' }), { kind: 'config' }],
-    ['a configuration entry nothing opens', leaf('voucherLog', '/cfg/voucherLog', { kind: 'config' }), null],
+    ['a configuration entry nothing opens', leaf('preRequestPush', '/cfg/preRequestPush', { kind: 'config' }), null],
+    ['the push log (voucherLog)', leaf('voucherLog', '/cfg/voucherLog', { kind: 'config' }), { kind: 'config' }],
     ['no map: a worklist by its code', leaf('MY00003', '/MY/MY00003'), { kind: 'worklist', list: 'todo' }],
     ['no map: a document type', { ...leaf('AA', '/payables?docType=AA'), docType: 'AA' }, { kind: 'list', docType: 'AA' }],
   ])('%s', (_, node, want) => {

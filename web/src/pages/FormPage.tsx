@@ -24,6 +24,7 @@ import CommentDialog from '../process/CommentDialog';
 import FormHeader from '../components/FormHeader';
 import FormToolbar from '../components/FormToolbar';
 import FileButtons from '../files/FileButtons';
+import VoucherPanel from '../vouchers/VoucherPanel';
 import PromptNotice from '../components/PromptNotice';
 import ConfirmDialog from '../components/ConfirmDialog';
 import ConflictDialog from '../components/ConflictDialog';
@@ -137,6 +138,7 @@ export default function FormPage() {
         <FormToolbar actions={toolbar} others={otherButtons(buttons)} busy={actions.busy} onAction={actions.onAction} />
         <FileButtons buttons={buttons} businessId={storedId} lines={Array.isArray(shown.document.lineList) ? shown.document.lineList.length : 0} />
         {!readonly && <BudgetPanel preview={shown.budget} />}
+        {storedId && <VoucherPanel businessId={storedId} buttons={buttons} />}
         <DocumentForm
           schema={view.schema as RJSFSchema}
           uiSchema={view.uiSchema as UiSchema}

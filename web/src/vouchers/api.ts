@@ -1,0 +1,47 @@
+// The vouchers' calls (adapters/httpapi/voucherapi): a document's voucher, finance's
+// save-and-submit, reversal, and the push log.
+import { apiCall } from '../api/client';
+import type { Schemas } from '../api/types';
+
+export type VoucherView = Schemas['VoucherView'];
+export type VoucherLineView = Schemas['VoucherLineView'];
+export type PushLogPage = Schemas['PushLogPage'];
+
+/** A line's change of the fields finance may edit (only those of its editFields). */
+export interface LineEdit {
+  lineNo: number;
+  account?: string;
+  bschl?: string;
+  costCenter?: string;
+  profitCenter?: string;
+  internalOrder?: string;
+  supplier?: string;
+  customer?: string;
+  text?: string;
+}
+
+/** The editable fields by the spec's upper-case flag. */
+export const editableFields: Record<string, keyof Omit<LineEdit, 'lineNo'>> = {
+  ACCOUNT: 'account',
+  BSCHL: 'bschl',
+  COSTCENTER: 'costCenter',
+  PROFITCENTER: 'profitCenter',
+  INTERNALORDER: 'internalOrder',
+  SUPPLIER: 'supplier',
+  CUSTOMER: 'customer',
+  TEXT: 'text',
+};
+
+export const voucherKey = (businessId: string) => ['voucher', businessId] as const;
+
+export const fetchVoucher = (businessId: string, signal?: AbortSignal) =>
+  apiCall<VoucherView>('POST', '/api/galaxyvoucher/queryVoucher/queryVcHeadById', { businessId }, signal);
+
+export const submitVoucher = (businessId: string, lines: LineEdit[]) =>
+  apiCall<VoucherView>('POST', '/api/galaxyvoucher/queryVoucher/submitVoucher', { businessId, lines });
+
+export const reverseVoucher = (businessId: string) =>
+  apiCall<VoucherView>('POST', '/api/galaxyvoucher/queryVoucher/reverseVoucher', { businessId });
+
+export const fetchPushLog = (params: Record<string, string>, signal?: AbortSignal) =>
+  apiCall<PushLogPage>('GET', `/api/galaxycommon/pushGX/pushLog?${new URLSearchParams(params)}`, undefined, signal);
