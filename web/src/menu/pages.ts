@@ -8,7 +8,7 @@ import { worklistOf } from '../worklist/lists';
 import { splitPath, type MenuNode } from './menu';
 
 /** The pages a menu entry of kind `page` may name (schemas/_menu.yaml `page:`). */
-export const appPages = ['profile', 'myAdvances'] as const;
+export const appPages = ['profile', 'myAdvances', 'paymentState', 'myPayments', 'financePayments'] as const;
 export type AppPage = (typeof appPages)[number];
 
 export type Resolved =

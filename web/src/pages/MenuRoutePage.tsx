@@ -17,6 +17,8 @@ import ReportPage from '../reports/ReportPage';
 import WorklistPage from '../worklist/WorklistPage';
 import { resolveEntry } from '../menu/pages';
 import MyAdvancesPage from '../advances/MyAdvancesPage';
+import MyPaymentsPage from '../payments/MyPaymentsPage';
+import FinancePaymentsPage from '../payments/FinancePaymentsPage';
 
 /** Whether the route names an entry of the spec's menu (either variant) that this person's menu lacks. */
 function inCatalogue(pathname: string, docType: string | null): boolean {
@@ -86,7 +88,16 @@ export default function MenuRoutePage() {
     case 'form':
       return <Navigate replace to={`/form?${new URLSearchParams({ docType: page.docType, action: 'new' })}`} />;
     case 'page':
-      return page.page === 'myAdvances' ? <MyAdvancesPage key={key} title={title} /> : <ProfilePage key={key} title={shown} />;
+      switch (page.page) {
+        case 'myAdvances':
+          return <MyAdvancesPage key={key} title={title} />;
+        case 'paymentState':
+        case 'myPayments':
+          return <MyPaymentsPage key={key} title={title} withState={page.page === 'paymentState'} />;
+        case 'financePayments':
+          return <FinancePaymentsPage key={key} title={title} />;
+      }
+      return <ProfilePage key={key} title={shown} />;
     case 'report':
       return <ReportPage key={key} code={page.code} title={shown} />;
     case 'config':
