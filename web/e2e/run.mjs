@@ -20,6 +20,7 @@ import { run as runBudget } from './budget.e2e.mjs';
 import { run as runLists } from './lists.e2e.mjs';
 import { run as runMenus } from './menus.e2e.mjs';
 import { run as runTotals } from './totals.e2e.mjs';
+import { run as runPayments } from './payments.e2e.mjs';
 
 const wanted = new Set(process.argv.slice(2));
 const want = (name) => wanted.size === 0 || wanted.has(name);
@@ -29,7 +30,7 @@ let server;
 let vite;
 let browser;
 try {
-  if (['form', 'portal', 'lifecycle', 'recall', 'catalogue', 'masterdata', 'prefill', 'admin', 'budget', 'lists', 'menus', 'totals'].some(want)) {
+  if (['form', 'portal', 'lifecycle', 'recall', 'catalogue', 'masterdata', 'prefill', 'admin', 'budget', 'lists', 'menus', 'totals', 'payments'].some(want)) {
     await setup.step('server starts', async () => {
       server = await startServer({ env: { FORMWORK_TRUSTED_SOURCES: TRUSTED_SOURCES } });
       console.log(`     server at ${server.url}`);
@@ -68,6 +69,7 @@ try {
     if (want('lists')) await runLists(env);
     if (want('menus')) await runMenus(env);
     if (want('totals')) await runTotals(env);
+    if (want('payments')) await runPayments(env);
     if (want('sso')) await runSso({ browser });
     if (want('legacy')) await runLegacy({ browser });
   }
