@@ -60,8 +60,8 @@ export async function run({ browser, baseUrl }) {
     await page.locator('[data-page="dashboard"]').waitFor();
     await expandAll(page);
     const items = await menuItems(page);
-    for (const pending of ['myPayment', 'paymentStateView', 'MY00009', 'MY00007']) assert(!items.includes(pending), `${pending} is not shown: ${items}`);
-    for (const shown of ['YG00001', 'YG00004', 'YG00005', 'ZX00001', 'ER00003', 'MY00011']) {
+    for (const pending of ['myInvoice', 'myTravelTrip', 'MY00009', 'MY00007']) assert(!items.includes(pending), `${pending} is not shown: ${items}`);
+    for (const shown of ['YG00001', 'YG00004', 'YG00005', 'ZX00001', 'ER00003', 'MY00011', 'myPayment', 'paymentStateView']) {
       assert(items.includes(shown), `${shown} is shown: ${items}`);
     }
     for (const code of items) {
