@@ -22,6 +22,7 @@ import (
 	"formwork/adapters/sqldb/reportdb"
 	"formwork/advances"
 	"formwork/budget"
+	"formwork/contracts"
 	"formwork/documents"
 	"formwork/engine"
 	"formwork/identity"
@@ -127,7 +128,7 @@ func New(cfg Config) *App {
 	a.Documents.SetGate(a.Process)
 	a.Documents.SetReferences(a.MasterData)
 	a.Advances = advances.NewService(advancedb.NewStore(cfg.DB))
-	a.Documents.SetDerived(a.Advances)
+	a.Documents.SetDerived(derivedAll{a.Advances, contracts.NewDeriver(a.MasterData)})
 	a.Payments = payments.NewService(paymentdb.NewStore(cfg.DB), paymentDocuments{a.Documents}, cfg.Now)
 	a.UserAdmin = useradmin.NewService(a.identities, a.Identity, useradmin.Config{PasswordCost: cfg.PasswordCost, Now: cfg.Now,
 		CompanyExists: func(ctx context.Context, code string) (bool, error) {
