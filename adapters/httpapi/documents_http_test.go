@@ -160,8 +160,9 @@ func TestCreateDocumentPreSaveChecks(t *testing.T) {
 			expectedCode:   "ECHECK",
 			// the message leads with the first finding and counts them all
 			// (the client's amount 0 and rest 5.00 are ignored: the totals are
-			// the lines', and judged only once the lines are right)
-			expectedContent: []string{`"message":"保存失败！第3行，费用类型为空（共4处错误）"`},
+			// the lines', and judged only once the lines are right; a claim
+			// paying the employee without payment lines is refused at the list)
+			expectedContent: []string{`"message":"保存失败！第3行，费用类型为空（共5处错误）"`},
 			notExpectedContent: []string{
 				`lineList[5]`, // the deleted row
 			},
@@ -170,6 +171,7 @@ func TestCreateDocumentPreSaveChecks(t *testing.T) {
 				errorAt("lineList[2].status", "ex.lines-validated", "第3行，费用明细未校验通过"),
 				errorAt("lineList[10].costType", "required", "第11行，费用类型为空"),
 				errorAt("lineList[10].status", "ex.lines-validated", "第11行，费用明细未校验通过"),
+				errorAt("paymentList", "ex02.payment-info", "请填写支付信息"),
 			},
 		},
 	})

@@ -39,11 +39,11 @@ func TestMenuTree(t *testing.T) {
 				`"menuCode":"MY00009","parentCode":"MY","permissionUrl":"/MY/MY00009"`, `"page":{"kind":"page","page":"toConfirm"}`,
 				`"menuCode":"myTravelTrip","parentCode":"main","permissionUrl":"/main/myTravelTrip"`, `"page":{"kind":"page","page":"myTrips"}`,
 				`"menuCode":"MY00007","parentCode":"ZX"`, `"page":{"kind":"page","page":"myInvoices"}`},
-			notExpectedContent: []string{`"menuCode":"myPayment"`},
+			notExpectedContent: []string{`"menuCode":"creditorManagement"`},
 			after:              groups("/MY /main /BV /YG /ZX"),
 		},
 		{
-			name:           "finance01: the finance modules too; the report centre; the finance menu with its budget import",
+			name:           "finance01: the finance modules too; the report centre; the finance menu with its budget and payment imports",
 			as:             "finance01",
 			method:         "GET",
 			url:            "/api/galaxycommon/menu/tree",

@@ -274,10 +274,21 @@ func TestContractPaidByApprovedPayment(t *testing.T) {
 		if got := fmt.Sprintf("%v %v", c["paidAmount"], c["unpaidAmount"]); got != "38000.00 442000.00" {
 			t.Fatalf("after the approved prepayment: paid, unpaid %s", got)
 		}
+		// a payment's contract rows show the master's amounts, whatever the client sent
+		small := exampleWith("AA.json", with("head.amount", json.Number("1000")), with("paymentList[0].paymentAmount", json.Number("1000")),
+			with("paymentList[0].prepayAmount", json.Number("1000")))
+		res := api.request(t, "POST", createClaim, small, nil)
+		if res.status != 200 {
+			t.Fatalf("a small prepayment: HTTP %d %s", res.status, clip(res.body))
+		}
+		row := mustValue(t, res.data(t), "contractList", 0).(map[string]any)
+		if got := fmt.Sprintf("%v %v %v", row["amount"], row["paidAmount"], row["unpaidAmount"]); got != "480000 38000 442000" && got != "480000.00 38000.00 442000.00" {
+			t.Fatalf("the contract row as the master has it: %s", got)
+		}
 		// the contract's real unpaid amount is the limit: above it the save asks for confirmation
 		over := exampleWith("AA.json", with("head.amount", json.Number("442000.01")), with("paymentList[0].paymentAmount", json.Number("442000.01")),
 			with("paymentList[0].prepayAmount", json.Number("442000.01")), with("contractList[0].unpaidAmount", json.Number("9999999")))
-		res := api.request(t, "POST", createClaim, over, nil)
+		res = api.request(t, "POST", createClaim, over, nil)
 		if res.status != 422 || !strings.Contains(res.body, "payments.over-limit") {
 			t.Fatalf("a prepayment over the unpaid amount: HTTP %d %s", res.status, clip(res.body))
 		}

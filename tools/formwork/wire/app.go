@@ -23,6 +23,7 @@ import (
 	"formwork/adapters/sqldb/reportdb"
 	"formwork/advances"
 	"formwork/budget"
+	"formwork/contracts"
 	"formwork/documents"
 	"formwork/engine"
 	"formwork/files"
@@ -148,7 +149,7 @@ func New(cfg Config) *App {
 	a.Payments = payments.NewService(paymentdb.NewStore(cfg.DB), paymentDocuments{a.Documents}, cfg.Now)
 	a.Invoices = invoices.NewService(invoicedb.New(cfg.DB), cfg.Now)
 	a.Invoices.SetVerification(invoiceVerification(cfg))
-	a.Documents.SetDerived(derivedBoth{a.Advances, a.Invoices})
+	a.Documents.SetDerived(derivedAll{a.Advances, contracts.NewDeriver(a.MasterData), a.Invoices})
 	a.UserAdmin = useradmin.NewService(a.identities, a.Identity, useradmin.Config{PasswordCost: cfg.PasswordCost, Now: cfg.Now,
 		CompanyExists: func(ctx context.Context, code string) (bool, error) {
 			c, err := a.MasterData.Company(ctx, code)

@@ -64,3 +64,19 @@ func (d paymentDocuments) Status(ctx context.Context, businessID string) (string
 	}
 	return rec.Status, nil
 }
+
+// derivedAll derives the fields of a document from each of its parts in
+// turn (advances, the contract master), their findings together.
+type derivedAll []documents.Derived
+
+func (d derivedAll) Derive(ctx context.Context, doc, prev *engine.Document) ([]engine.Finding, error) {
+	var all []engine.Finding
+	for _, part := range d {
+		f, err := part.Derive(ctx, doc, prev)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, f...)
+	}
+	return all, nil
+}

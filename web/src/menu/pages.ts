@@ -21,6 +21,9 @@ export const appPages = [
   'preRequests',
   'myInvoices',
   'travelInvoices',
+  'paymentState',
+  'myPayments',
+  'financePayments',
 ] as const;
 export type AppPage = (typeof appPages)[number];
 

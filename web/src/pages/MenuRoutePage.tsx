@@ -18,6 +18,8 @@ import WorklistPage from '../worklist/WorklistPage';
 import { resolveEntry } from '../menu/pages';
 import MyAdvancesPage from '../advances/MyAdvancesPage';
 import MyInvoicesPage from '../invoices/MyInvoicesPage';
+import MyPaymentsPage from '../payments/MyPaymentsPage';
+import FinancePaymentsPage from '../payments/FinancePaymentsPage';
 import ToConfirmPage from '../personal/ToConfirmPage';
 import TripsPage, { type TripsView } from '../personal/TripsPage';
 import type { AppPage } from '../menu/pages';
@@ -33,13 +35,15 @@ const tripViews: Partial<Record<AppPage, TripsView>> = {
   preRequests: 'preRequests',
 };
 
-/** An app page of the menu map (personal information, my advances, awaiting my confirmation, trips, invoices). */
+/** An app page of the menu map (personal information, my advances, awaiting my confirmation, trips, invoices, payments). */
 function AppPageOf({ page, title, shown }: { page: AppPage; title: string; shown?: string }) {
   const view = tripViews[page];
   if (view) return <TripsPage title={title} view={view} />;
   if (page === 'myAdvances') return <MyAdvancesPage title={title} />;
   if (page === 'toConfirm') return <ToConfirmPage title={title} />;
   if (page === 'myInvoices' || page === 'travelInvoices') return <MyInvoicesPage title={title} />;
+  if (page === 'paymentState' || page === 'myPayments') return <MyPaymentsPage title={title} withState={page === 'paymentState'} />;
+  if (page === 'financePayments') return <FinancePaymentsPage title={title} />;
   return <ProfilePage title={shown} />;
 }
 
