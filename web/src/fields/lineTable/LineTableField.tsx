@@ -20,6 +20,7 @@ import type { FieldState } from '../../api/types';
 import { columnWidth, lineColumns } from './columns';
 import { isDeletedRow, isLineStatus, rowBackground } from './rowStatus';
 import { useRowKeys } from './useRowKeys';
+import InvoicePicker from '../../invoices/InvoicePicker';
 
 type Row = Record<string, unknown>;
 
@@ -61,6 +62,11 @@ export default function LineTableField(props: FieldProps) {
     rowKeys.add();
     onChange([...rows, fresh ?? {}], fieldPathId.path);
   };
+  // an invoice from my invoices (invoices/InvoicePicker), its recognised fields confirmed
+  const pickedRow = (row: Row) => {
+    rowKeys.add();
+    onChange([...rows, row], fieldPathId.path);
+  };
   const removeRow = (index: number) => {
     rowKeys.remove(index);
     onChange(rows.filter((_, i) => i !== index), fieldPathId.path);
@@ -72,6 +78,7 @@ export default function LineTableField(props: FieldProps) {
         <Typography variant="h6" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
+        {canAdd && name === 'invoiceList' && <InvoicePicker onPick={(row) => pickedRow(row as Row)} />}
         {canAdd && (
           <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={addRow} data-action="add-row">
             {t('table.addRow')}
