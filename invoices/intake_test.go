@@ -225,7 +225,7 @@ func TestDeriveFindings(t *testing.T) {
 		Tables: map[string][]engine.Values{"invoiceList": {
 			{"invoiceNo": "24442000000000000001"}, {"invoiceNo": "24442000000000000777"}, {"invoiceNo": "24442000000000000001"},
 			{"invoiceNo": "24442000000000000001", "flag": "D"}},
-		"other": {{"invoiceCode": "12345", "invoiceNo": "11223344"}}}}
+			"other": {{"invoiceCode": "12345", "invoiceNo": "11223344"}}}}
 	f, err := s.Derive(context.Background(), doc, nil)
 	if err != nil || len(f) != 3 {
 		t.Fatalf("findings %+v %v", f, err)
