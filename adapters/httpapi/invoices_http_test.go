@@ -59,6 +59,12 @@ func (w *answerWalk) invoices() {
 	w.call("GET /ocr/appPage/appShowImagePage", "manager01", "/ocr/appPage/appShowImagePage?id="+id, "", 403)
 	w.call("POST /ocr/setlink/barcodeLinkInvoice", "", "/ocr/setlink/barcodeLinkInvoice", `{"operation":"LINK","id":`+id+`}`, 200)
 	w.call("POST /ocr/setlink/barcodeLinkInvoice", "", "/ocr/setlink/barcodeLinkInvoice", `{"operation":"MOVE","id":`+id+`}`, 400)
+	res = w.call("POST /ocr/startFlow/addFlow", "", "/ocr/startFlow/addFlow", `{"ids":[`+id+`]}`, 200)
+	if got := fmt.Sprint(mustValue(w.t, res.data(w.t), "invoiceList", 0, "invoiceNo")); got != no {
+		w.t.Fatalf("addFlow line %s, want %s", got, no)
+	}
+	w.call("POST /ocr/startFlow/addFlow", "manager01", "/ocr/startFlow/addFlow", `{"ids":[`+id+`]}`, 403)
+	w.call("POST /ocr/startFlow/addFlow", "", "/ocr/startFlow/addFlow", `{"ids":[]}`, 400)
 
 	res = w.call("POST /api/galaxyform/yx/{family}/head/create", "", createClaim, invoiceSupplement(with("invoiceList", []any{invoiceRow(no)})), 200)
 	holder := fmt.Sprint(mustValue(w.t, res.data(w.t), "head", "businessId"))
