@@ -2,6 +2,7 @@ package documents
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -205,10 +206,27 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 	} else {
 		saved.Record, err = s.replace(ctx, w)
 	}
+	if f, ok := storeFinding(err); ok { // the store's constraint refused it: answered as the check's finding
+		saved.Record = nil
+		sc.Check.Errors, sc.Check.Valid = append(sc.Check.Errors, f), false
+		return saved, nil
+	}
 	if err != nil {
 		return nil, err
 	}
 	return saved, nil
+}
+
+// storeFinding is a refusal of the store at a cell (an invoice a parallel
+// save claimed first, in the same transaction as the document) as the
+// finding the check would have given, so that the loser of a race is
+// answered as if the check had seen the winner.
+func storeFinding(err error) (engine.Finding, bool) {
+	var ee *engine.Error
+	if err == nil || !errors.As(err, &ee) || ee.Code != engine.ECHECK || ee.Path == "" || len(ee.Text) == 0 {
+		return engine.Finding{}, false
+	}
+	return engine.Finding{Path: ee.Path, Rule: "store", Severity: engine.SeverityError, Message: ee.Text}, true
 }
 
 // insert numbers a checked new document, fills in the server's fields and

@@ -109,3 +109,22 @@ func twiceText(key, first string) engine.Text {
 		"en": fmt.Sprintf("invoice %s is twice in this document (already at %s)", key, first),
 		"th": fmt.Sprintf("ใบกำกับภาษี %s ซ้ำในเอกสารนี้ (มีอยู่แล้วที่ %s)", key, first)}
 }
+
+// badCodes are the invoice codes of a document's tables that are not 10 or
+// 12 digits, at their cells.
+func badCodes(doc *engine.Document) []engine.Finding {
+	var out []engine.Finding
+	for name, rows := range doc.Tables {
+		for i, row := range rows {
+			if code := row.String("invoiceCode"); code != "" && !reCode.MatchString(code) {
+				out = append(out, engine.Finding{Path: fmt.Sprintf("%s[%d].invoiceCode", name, i), Rule: "invoice.code", Severity: engine.SeverityError,
+					Message: engine.Text{
+						"zh": fmt.Sprintf("发票代码%s应为10位或12位数字（数电发票无代码）", engine.Clip(code, 20)),
+						"en": fmt.Sprintf("invoice code %s must be 10 or 12 digits (a 数电 invoice has none)", engine.Clip(code, 20)),
+						"th": fmt.Sprintf("รหัสใบกำกับภาษี %s ต้องเป็นตัวเลข 10 หรือ 12 หลัก (ใบกำกับภาษีดิจิทัลไม่มีรหัส)", engine.Clip(code, 20))}})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}

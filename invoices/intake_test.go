@@ -224,11 +224,16 @@ func TestDeriveFindings(t *testing.T) {
 	doc := &engine.Document{Objects: map[string]engine.Values{"head": {"businessId": "EX0220260101001"}},
 		Tables: map[string][]engine.Values{"invoiceList": {
 			{"invoiceNo": "24442000000000000001"}, {"invoiceNo": "24442000000000000777"}, {"invoiceNo": "24442000000000000001"},
-			{"invoiceNo": "24442000000000000001", "flag": "D"}}}}
+			{"invoiceNo": "24442000000000000001", "flag": "D"}},
+			"other": {{"invoiceCode": "12345", "invoiceNo": "11223344"}}}}
 	f, err := s.Derive(context.Background(), doc, nil)
-	if err != nil || len(f) != 2 {
+	if err != nil || len(f) != 3 {
 		t.Fatalf("findings %+v %v", f, err)
 	}
+	if f[0].Path != "other[0].invoiceCode" || !strings.Contains(f[0].Message["en"], "10 or 12 digits") {
+		t.Fatalf("code %+v", f[0])
+	}
+	f = f[1:]
 	if f[0].Path != "invoiceList[2].invoiceNo" || !strings.Contains(f[0].Message["en"], "twice") {
 		t.Fatalf("first %+v", f[0])
 	}

@@ -179,12 +179,12 @@ func (s *Service) Remove(ctx context.Context, uploader string, id int64) error {
 // transaction, decides a race between two saves; this is the finding a
 // user sees first.
 func (s *Service) Derive(ctx context.Context, doc, _ *engine.Document) ([]engine.Finding, error) {
+	findings := badCodes(doc)
 	claims := ClaimsOf(doc)
 	if len(claims) == 0 {
-		return nil, nil
+		return findings, nil
 	}
 	self := doc.Head().String("businessId")
-	var findings []engine.Finding
 	first := map[string]string{}
 	keys := make([]string, 0, len(claims))
 	for _, c := range claims {

@@ -59,6 +59,12 @@ func (w *answerWalk) invoices() {
 	w.call("GET /ocr/appPage/appShowImagePage", "manager01", "/ocr/appPage/appShowImagePage?id="+id, "", 403)
 	w.call("POST /ocr/setlink/barcodeLinkInvoice", "", "/ocr/setlink/barcodeLinkInvoice", `{"operation":"LINK","id":`+id+`}`, 200)
 	w.call("POST /ocr/setlink/barcodeLinkInvoice", "", "/ocr/setlink/barcodeLinkInvoice", `{"operation":"MOVE","id":`+id+`}`, 400)
+	res = w.call("POST /ocr/startFlow/addFlow", "", "/ocr/startFlow/addFlow", `{"ids":[`+id+`]}`, 200)
+	if got := fmt.Sprint(mustValue(w.t, res.data(w.t), "invoiceList", 0, "invoiceNo")); got != no {
+		w.t.Fatalf("addFlow line %s, want %s", got, no)
+	}
+	w.call("POST /ocr/startFlow/addFlow", "manager01", "/ocr/startFlow/addFlow", `{"ids":[`+id+`]}`, 403)
+	w.call("POST /ocr/startFlow/addFlow", "", "/ocr/startFlow/addFlow", `{"ids":[]}`, 400)
 
 	res = w.call("POST /api/galaxyform/yx/{family}/head/create", "", createClaim, invoiceSupplement(with("invoiceList", []any{invoiceRow(no)})), 200)
 	holder := fmt.Sprint(mustValue(w.t, res.data(w.t), "head", "businessId"))
@@ -87,4 +93,37 @@ func (w *answerWalk) invoices() {
 	if got := fmt.Sprint(mustValue(w.t, res.data(w.t), "totals", "invoices"), "/", mustValue(w.t, res.data(w.t), "totals", "total_sum")); got != "1/106.00" {
 		w.t.Fatalf("rptInvoice totals %s, want 1/106.00", got)
 	}
+}
+
+// TestInvoiceClaimedOnceInParallel: eight invoice supplements with one
+// invoice saved at once: exactly one is stored, the others are refused at
+// the invoice line naming it; and a document voided lets the invoice go.
+func TestInvoiceClaimedOnceInParallel(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		const no = "23312000000098765432"
+		const n = 8
+		body := invoiceSupplement(with("invoiceList", []any{invoiceRow(no)}))
+		answers := sendAtOnce(t, api, n, func(int) (string, string, string) { return "POST", createClaim, body })
+		var won []string
+		for _, a := range answers {
+			switch a.status {
+			case 200:
+				won = append(won, fmt.Sprint(mustValue(t, a.data(t), "head", "businessId")))
+			case 422:
+				if !strings.Contains(a.body, "invoiceList[0].invoiceNo") {
+					t.Fatalf("a refusal not at the invoice line: %s", clip(a.body))
+				}
+			default:
+				t.Fatalf("HTTP %d: %s", a.status, clip(a.body))
+			}
+		}
+		if len(won) != 1 {
+			t.Fatalf("%d of %d parallel saves claimed invoice %s: %v", len(won), n, no, won)
+		}
+		for _, a := range answers {
+			if a.status == 422 && !strings.Contains(a.body, won[0]) {
+				t.Fatalf("a refusal does not name the holder %s: %s", won[0], clip(a.body))
+			}
+		}
+	})
 }

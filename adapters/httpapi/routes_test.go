@@ -94,6 +94,7 @@ var routeWalk = map[string]routeCall{
 	"GET /ocr/pcPage/pcTicketPackagePage":                       {"signed in", "/ocr/pcPage/pcTicketPackagePage", "", [5]int{401, 200, 200, 200, 200}},
 	"GET /ocr/pcPage/pcSelectTicketPage":                        {"signed in", "/ocr/pcPage/pcSelectTicketPage", "", [5]int{401, 200, 200, 200, 200}},
 	"GET /ocr/appPage/appSelectTicketPage":                      {"signed in", "/ocr/appPage/appSelectTicketPage", "", [5]int{401, 200, 200, 200, 200}},
+	"POST /ocr/startFlow/addFlow":                               {"signed in", "/ocr/startFlow/addFlow", `{"ids":[999999]}`, [5]int{401, 404, 404, 404, 404}},
 	"POST /ocr/setlink/barcodeLinkInvoice":                      {"signed in", "/ocr/setlink/barcodeLinkInvoice", `{"operation":"LINK","id":999999}`, [5]int{401, 404, 404, 404, 404}},
 	"POST /api/galaxyform/commonForm/queryInvoicesByBusinessId": {"signed in", "/api/galaxyform/commonForm/queryInvoicesByBusinessId", `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 200, 200}},
 	"GET /api/galaxyform/arcommon/openInvoiceInfoInf":           {"signed in", "/api/galaxyform/arcommon/openInvoiceInfoInf?id=999999", "", [5]int{401, 404, 404, 404, 404}},

@@ -34,6 +34,16 @@ type BarcodeLinkRequest struct {
 	ID        int64  `json:"id"`
 }
 
+// AddFlowRequest names pooled invoices to start a document with.
+type AddFlowRequest struct {
+	IDs []int64 `json:"ids"`
+}
+
+// AddFlowAnswer is the invoice lines the new document starts with.
+type AddFlowAnswer struct {
+	InvoiceList []InvoiceLine `json:"invoiceList"`
+}
+
 // InvoiceLine is the invoice line of a document (invoiceList) for a pooled
 // invoice: what the form puts in the line the user confirms.
 type InvoiceLine struct {
@@ -82,6 +92,8 @@ func init() {
 			Response: pool},
 		"POST /ocr/setlink/barcodeLinkInvoice": {Tag: "invoices", Summary: "LINK: the invoice line (invoiceList) a document takes for one of my pooled invoices; the claim is taken when the document is saved. DELETE: remove one of my unclaimed invoices from the pool.",
 			Request: BarcodeLinkRequest{}, Response: InvoiceLine{}, Refusals: []int{404, 422}},
+		"POST /ocr/startFlow/addFlow": {Tag: "invoices", Summary: "Start a reimbursement from several of my unclaimed pooled invoices: the invoice lines (invoiceList) the new document takes; the claims are taken when it is saved (422 for an invoice a document already holds).",
+			Request: AddFlowRequest{}, Response: AddFlowAnswer{}, Refusals: []int{404, 422}},
 		"POST /api/galaxyform/commonForm/queryInvoicesByBusinessId": {Tag: "invoices", Summary: "The pooled invoices a document holds, to whoever may read the document.",
 			Request: BusinessIDRequest{}, Response: pool, Refusals: notFound},
 		"GET /api/galaxyform/arcommon/openInvoiceInfoInf": {Tag: "invoices", Summary: "One invoice's recognised fields and statuses (?id=): to its uploader, or to whoever may read the document holding it.",

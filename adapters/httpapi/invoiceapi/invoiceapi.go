@@ -44,6 +44,7 @@ func (a *API) Routes() []kit.Route {
 		{Method: "GET", Path: "/ocr/pcPage/pcSelectTicketPage", Access: in, Handle: a.selectable},
 		{Method: "GET", Path: "/ocr/appPage/appSelectTicketPage", Access: in, Handle: a.selectable},
 		{Method: "POST", Path: "/ocr/setlink/barcodeLinkInvoice", Access: in, Handle: a.barcodeLink},
+		{Method: "POST", Path: "/ocr/startFlow/addFlow", Access: in, Handle: a.addFlow},
 		{Method: "POST", Path: "/api/galaxyform/commonForm/queryInvoicesByBusinessId", Access: in, Handle: a.byDocument},
 		{Method: "GET", Path: "/api/galaxyform/arcommon/openInvoiceInfoInf", Access: in, Handle: a.showOne},
 	}
@@ -179,6 +180,33 @@ func (a *API) byDocument(c echo.Context) error {
 	}
 	list, err := a.invoices.ByDocument(c.Request().Context(), req.BusinessID)
 	return answerList(c, list, err)
+}
+
+// addFlow: the invoice lines a new document starts with for several of my
+// unclaimed pooled invoices (the claims are taken when it is saved).
+func (a *API) addFlow(c echo.Context) error {
+	var req contract.AddFlowRequest
+	if err := kit.ReadJSON(c, &req, true, `{"ids":[1,2]}`); err != nil {
+		return err
+	}
+	if len(req.IDs) == 0 || len(req.IDs) > 200 {
+		return engine.Refuse(engine.EINVALID, "ids", engine.Text{"zh": "请选择1至200张发票", "en": "choose 1 to 200 invoices", "th": "กรุณาเลือกใบกำกับภาษี 1 ถึง 200 ใบ"})
+	}
+	lines := make([]contract.InvoiceLine, 0, len(req.IDs))
+	for _, id := range req.IDs {
+		p, err := a.invoices.Find(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		if p.Uploader != user(c) {
+			return engine.Refuse(engine.EFORBIDDEN, "ids", otherPool)
+		}
+		if p.HeldBy != "" {
+			return invoices.HeldElsewhere("ids", p.Key, p.HeldBy)
+		}
+		lines = append(lines, contract.InvoiceLineOf(*p))
+	}
+	return kit.OK(c, contract.AddFlowAnswer{InvoiceList: lines})
 }
 
 // barcodeLink: LINK answers the invoice line a document takes for one of

@@ -8421,6 +8421,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ocr/startFlow/addFlow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a reimbursement from several of my unclaimed pooled invoices: the invoice lines (invoiceList) the new document takes; the claims are taken when it is saved (422 for an invoice a document already holds).
+         * @description Access: signed in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AddFlowRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["AddFlowAnswer"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/dic/children": {
         parameters: {
             query?: never;
@@ -8638,6 +8740,12 @@ export interface components {
             rows: components["schemas"]["Account"][] | null;
             /** Format: int64 */
             total: number;
+        };
+        AddFlowAnswer: {
+            invoiceList: components["schemas"]["InvoiceLine"][] | null;
+        };
+        AddFlowRequest: {
+            ids?: number[] | null;
         };
         AdvanceMovements: {
             advance: components["schemas"]["AdvanceView"];

@@ -17,6 +17,7 @@ import type { FieldState } from '../../api/types';
 import { columnWidth, lineColumns } from './columns';
 import LineRow, { cellUiSchema, type RowColumn } from './LineRow';
 import { useRowKeys } from './useRowKeys';
+import InvoicePicker from '../../invoices/InvoicePicker';
 
 type Row = Record<string, unknown>;
 
@@ -159,6 +160,12 @@ export default function LineTableField(props: FieldProps) {
         </TableRow>
       </TableBody>
     );
+  // an invoice from my invoices (invoices/InvoicePicker), its recognised fields confirmed
+  const pickedRow = (row: Row) => {
+    rowKeys.add();
+    added.current = true;
+    onChange([...rows, row], fieldPathId.path);
+  };
 
   return (
     <Box sx={{ mt: 2 }} data-table={name}>
@@ -166,6 +173,7 @@ export default function LineTableField(props: FieldProps) {
         <Typography variant="h6" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
+        {canAdd && name === 'invoiceList' && <InvoicePicker onPick={(row) => pickedRow(row as Row)} />}
         {canAdd && (
           <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={addRow} data-action="add-row">
             {t('table.addRow')}

@@ -23,6 +23,11 @@ const texts: AreaTexts = {
     inPool: '未报销',
     remove: '移除',
     none: '还没有发票：上传发票图片或 PDF',
+    pick: '从我的发票选择',
+    choose: '选用',
+    confirmChoose: '核对无误，选用',
+    noneFree: '我的发票中没有未报销的发票',
+    close: '关闭',
   },
   en: {
     upload: 'Upload invoices',
@@ -44,6 +49,11 @@ const texts: AreaTexts = {
     inPool: 'Not claimed',
     remove: 'Remove',
     none: 'No invoices yet: upload a picture or PDF of one',
+    pick: 'Pick from my invoices',
+    choose: 'Use',
+    confirmChoose: 'Checked, use',
+    noneFree: 'No unclaimed invoices in my invoices',
+    close: 'Close',
   },
   th: {
     upload: 'อัปโหลดใบกำกับภาษี',
@@ -65,6 +75,11 @@ const texts: AreaTexts = {
     inPool: 'ยังไม่เบิก',
     remove: 'ลบ',
     none: 'ยังไม่มีใบกำกับภาษี: อัปโหลดรูปภาพหรือ PDF',
+    pick: 'เลือกจากใบกำกับภาษีของฉัน',
+    choose: 'ใช้',
+    confirmChoose: 'ตรวจสอบแล้ว ใช้',
+    noneFree: 'ไม่มีใบกำกับภาษีที่ยังไม่เบิก',
+    close: 'ปิด',
   },
 };
 
