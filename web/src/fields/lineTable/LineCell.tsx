@@ -1,4 +1,4 @@
-import { memo, startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { ErrorSchema, FieldPathId, FieldPathList, FieldProps, Registry, RJSFSchema, UiSchema } from '@rjsf/utils';
 
 /**
@@ -54,9 +54,9 @@ function LineCell(props: LineCellProps) {
     timer.current = undefined;
     const change = pending.current;
     pending.current = null;
-    // As a transition: the form of a long claim re-renders in slices, and the next
-    // keystroke is not kept waiting behind it.
-    if (change) startTransition(() => onChangeRef.current(change.value as never, change.path, change.errorSchema as never, change.id));
+    // The table hands it to the form as a transition: the form of a long claim
+    // re-renders in slices, and the next keystroke is not kept waiting behind it.
+    if (change) onChangeRef.current(change.value as never, change.path, change.errorSchema as never, change.id);
   }, []);
 
   // The form's value moved on (the draft arrived, or a load or an evaluate answer changed
