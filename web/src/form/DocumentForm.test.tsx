@@ -8,6 +8,7 @@ import DocumentForm from './DocumentForm';
 import { formView } from './formView';
 import { findingsToExtraErrors } from './extraErrors';
 import { ex02Export } from '../__fixtures__/ex02Export';
+import { CELL_COMMIT_MS } from '../fields/lineTable/LineCell';
 import type { FormDocument } from '../api/types';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -86,6 +87,30 @@ describe('DocumentForm', () => {
     render(doc, {}, { 'head.reason': { visible: false } });
     const reason = container.querySelector<HTMLInputElement>('#root_head_reason');
     expect(reason?.type).toBe('hidden');
+    expect(consoleProblems).toEqual([]);
+  });
+
+  it('keeps a cell change in the cell until typing pauses, then hands the form the rows with only that one changed', async () => {
+    const onChange = render(doc);
+    const input = container.querySelector<HTMLInputElement>('#root_lineList_0_advApplyAmount')!;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    act(() => input.focus());
+    const before = onChange.mock.calls.length;
+    act(() => {
+      setValue.call(input, '250');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(input.value).toBe('250');
+    expect(onChange.mock.calls.length).toBe(before);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, CELL_COMMIT_MS + 100));
+    });
+    expect(onChange.mock.calls.length).toBeGreaterThan(before);
+    const sent = onChange.mock.calls.at(-1)![0] as FormDocument;
+    const lines = sent.lineList as Array<Record<string, unknown>>;
+    expect(lines[0]).toEqual({ ...(doc.lineList as Array<Record<string, unknown>>)[0], advApplyAmount: 250 });
+    expect(lines[1]).toEqual((doc.lineList as Array<Record<string, unknown>>)[1]);
+    expect(sent.head).toEqual(doc.head);
     expect(consoleProblems).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formExportQuery, type FormExportParams } from '../api/queries';
@@ -148,7 +148,8 @@ export function useFormSession({ docType, businessId, action, subType = '' }: { 
   const family = shown?.schema?.family || exported?.family || '';
 
   const onEvaluated = useCallback((result: EvaluateResult) => {
-    setShown((prev) =>
+    // As a transition: a keystroke that comes meanwhile is not kept waiting behind it.
+    startTransition(() => setShown((prev) =>
       prev
         ? {
             ...prev,
@@ -160,7 +161,7 @@ export function useFormSession({ docType, businessId, action, subType = '' }: { 
             budget: result.budget ?? prev.budget,
           }
         : prev,
-    );
+    ));
   }, []);
   const { schedule, cancel } = useEvaluate(action, onEvaluated);
 

@@ -54,6 +54,8 @@ function LineCell(props: LineCellProps) {
     timer.current = undefined;
     const change = pending.current;
     pending.current = null;
+    // The table hands it to the form as a transition: the form of a long claim
+    // re-renders in slices, and the next keystroke is not kept waiting behind it.
     if (change) onChangeRef.current(change.value as never, change.path, change.errorSchema as never, change.id);
   }, []);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { FieldProps, RJSFSchema, UiSchema, ErrorSchema } from '@rjsf/utils';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -76,18 +76,30 @@ export default function LineTableField(props: FieldProps) {
   const errors = (errorSchema ?? {}) as Record<number, ErrorSchema & { __errors?: string[] }>;
 
   // The handlers rows hold stay the same from render to render (rows are memoised).
+  // Rows handed to the form and not yet back from it (a change is a transition) stay the
+  // base of the next change until the form hands over rows of its own.
   const latest = useRef({ rows, onChange, path: fieldPathId.path, rowKeys });
+  const seenRows = useRef(rows);
   useEffect(() => {
-    latest.current = { rows, onChange, path: fieldPathId.path, rowKeys };
+    const fresh = seenRows.current !== rows;
+    seenRows.current = rows;
+    latest.current = { rows: fresh ? rows : latest.current.rows, onChange, path: fieldPathId.path, rowKeys };
   });
-  const removeRow = useCallback((index: number) => {
-    const { rows: now, onChange: change, path, rowKeys: keys } = latest.current;
-    keys.remove(index);
-    change(
-      now.filter((_, i) => i !== index),
-      path,
-    );
+  // Every change of the table's rows goes to the form as the whole rows, built on the
+  // latest handed over, and as a transition (see LineCell): changes in one lane are
+  // applied in order, so none overwrites another.
+  const handOver = useCallback((next: Row[], id?: string) => {
+    const { onChange: change, path } = latest.current;
+    latest.current = { ...latest.current, rows: next };
+    startTransition(() => change(next, path, undefined, id));
   }, []);
+  const removeRow = useCallback(
+    (index: number) => {
+      latest.current.rowKeys.remove(index);
+      handOver(latest.current.rows.filter((_, i) => i !== index));
+    },
+    [handOver],
+  );
   // A cell's change goes to the form as the table's new rows (only the changed row a new
   // object): rjsf then neither re-checks nor re-hashes the whole document for one value.
   const changeCell = useCallback<FieldProps['onChange']>((value, path, es, id) => {
@@ -96,20 +108,19 @@ export default function LineTableField(props: FieldProps) {
     const index = path[at];
     const samePrefix = path.length > at + 1 && tablePath.every((seg, i) => path[i] === seg) && typeof index === 'number' && index < now.length;
     if (!samePrefix) {
-      change(value, path, es, id);
+      change(value, path, es, id); // not a cell of this table's rows: as it came
       return;
     }
     const next = now.slice();
     next[index] = setIn(now[index] ?? {}, path.slice(at + 1) as Array<string | number>, value);
-    latest.current = { ...latest.current, rows: next };
-    change(next, tablePath, undefined, id);
-  }, []);
+    handOver(next, id);
+  }, [handOver]);
   const added = useRef(false);
   const addRow = () => {
     const fresh = schemaUtils.getDefaultFormState(itemSchema, undefined) as Row | undefined;
     rowKeys.add();
     added.current = true;
-    onChange([...rows, fresh ?? {}], fieldPathId.path);
+    handOver([...latest.current.rows, fresh ?? {}]);
   };
 
   const virtual = rows.length >= VIRTUAL_FROM;
