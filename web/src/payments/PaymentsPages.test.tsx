@@ -76,10 +76,10 @@ describe('payments pages', () => {
     m = await mount({ '*': <SessionProvider><FinancePaymentsPage title="付款导入" /></SessionProvider> }, '/CW/CW00003', answer);
     const row = await waitFor(() => $('[data-payment-line="EX02202611240001#1"]'));
     expect([...row.querySelectorAll('[data-payment-action]')].map((b) => b.getAttribute('data-payment-action'))).toEqual(['paid', 'failed']);
-    await click(row.querySelector('[data-payment-action="paid"]')!);
+    await click(row.querySelector<HTMLElement>('[data-payment-action="paid"]')!);
     const input = await waitFor(() => document.querySelector<HTMLInputElement>('#payment-bankRef'));
     await typeInto(input, 'B1');
-    await click(document.querySelector('[data-payment-save]')!);
+    await click(document.querySelector<HTMLElement>('[data-payment-save]')!);
     const sent = await waitFor(() => m!.calls.find((c) => c.path === '/api/formwork/payments/paid'));
     const body: unknown = typeof sent!.body === 'string' ? JSON.parse(sent!.body) : sent!.body;
     expect(body).toEqual({ businessId: 'EX02202611240001', item: 1, version: 2, bankRef: 'B1' });
