@@ -1,6 +1,6 @@
 // Runs every browser test against real formwork servers and prints, as its last line,
 // "N passed, N failed". `node e2e/run.mjs portal` runs one scenario (form, portal,
-// lifecycle, recall, catalogue, masterdata, prefill, admin, budget, lists, menus, totals, sso, legacy).
+// lifecycle, recall, catalogue, masterdata, prefill, admin, budget, lists, menus, totals, dashboard, sso, legacy).
 // systems); the single sign-on and earlier-menu scenarios start their own, configured
 // for a fake CAS server and for the earlier menu variant. E2E_DEV=1 serves the pages from Vite's dev server (proxying /api), so that
 // React's and MUI's development-only warnings are caught too.
@@ -20,6 +20,7 @@ import { run as runBudget } from './budget.e2e.mjs';
 import { run as runLists } from './lists.e2e.mjs';
 import { run as runMenus } from './menus.e2e.mjs';
 import { run as runTotals } from './totals.e2e.mjs';
+import { run as runDashboard } from './dashboard.e2e.mjs';
 
 const wanted = new Set(process.argv.slice(2));
 const want = (name) => wanted.size === 0 || wanted.has(name);
@@ -29,7 +30,7 @@ let server;
 let vite;
 let browser;
 try {
-  if (['form', 'portal', 'lifecycle', 'recall', 'catalogue', 'masterdata', 'prefill', 'admin', 'budget', 'lists', 'menus', 'totals'].some(want)) {
+  if (['form', 'portal', 'lifecycle', 'recall', 'catalogue', 'masterdata', 'prefill', 'admin', 'budget', 'lists', 'menus', 'totals', 'dashboard'].some(want)) {
     await setup.step('server starts', async () => {
       server = await startServer({ env: { FORMWORK_TRUSTED_SOURCES: TRUSTED_SOURCES } });
       console.log(`     server at ${server.url}`);
@@ -68,6 +69,7 @@ try {
     if (want('lists')) await runLists(env);
     if (want('menus')) await runMenus(env);
     if (want('totals')) await runTotals(env);
+    if (want('dashboard')) await runDashboard(env);
     if (want('sso')) await runSso({ browser });
     if (want('legacy')) await runLegacy({ browser });
   }
