@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"formwork/tools/formwork/wire"
 )
 
 // The spec's form calls under the documents' server-side names
@@ -121,4 +124,31 @@ func (w *answerWalk) formCalls() {
 	w.call("POST /api/galaxyform/ivvf/modifyForm", "", modifyFormURL, edited, 409)
 	w.call("POST /api/galaxyform/doc/type/log", "", typeLogURL, `{"docType":"EX02"}`, 200)
 	w.call("POST /api/galaxyform/doc/type/log", "", typeLogURL, `{"docType":"NOPE"}`, 404)
+}
+
+// TestUnknownAPIPathsAnswerJSON: with the web app served, an unknown path
+// under /api, /ocr, /itax or /rest answers a JSON 404 (never the app's
+// page), whatever the method; a route of the table under those prefixes
+// still answers (specific routes win); other paths get the web app.
+func TestUnknownAPIPathsAnswerJSON(t *testing.T) {
+	web := fstest.MapFS{"index.html": {Data: []byte(`<!doctype html><div id="root"></div>`)}}
+	api := newTestAPI(t, openSQLite(t), func(cfg *wire.Config) { cfg.Web = web })
+	for _, method := range []string{"GET", "POST"} {
+		for _, path := range []string{"/api/nothing", "/api/galaxyform/nothing/here", "/ocr/createImagePathApi/nothing", "/itax/ibm/nothing", "/rest/nothing",
+			"/api/galaxycommon/user/getUserPassword"} {
+			res := api.request(t, method, path, "{}", nil)
+			if res.status != 404 || res.envelope.Code != "ENOTFOUND" || !strings.HasPrefix(res.header.Get("Content-Type"), "application/json") {
+				t.Errorf("%s %s: HTTP %d %s %q", method, path, res.status, res.header.Get("Content-Type"), clip(res.body))
+			}
+		}
+	}
+	if res := api.request(t, "POST", "/rest/dic/list", `["company"]`, nil); res.status != 200 {
+		t.Errorf("a route under /rest: HTTP %d %s", res.status, clip(res.body))
+	}
+	if res := api.request(t, "POST", typeLogURL, `{"docType":"EX02"}`, nil); res.status != 200 {
+		t.Errorf("a route under /api: HTTP %d %s", res.status, clip(res.body))
+	}
+	if res, err := api.send("GET", "/Dashboard", "", nil); err != nil || res.status != 200 || !strings.Contains(res.body, `id="root"`) {
+		t.Errorf("the web app: %v %+v", err, res)
+	}
 }

@@ -48,3 +48,13 @@ func TestLintMenus(t *testing.T) {
 	}
 	golden(t, "lint_menus.txt", out)
 }
+
+// The advance types file is checked against the catalogue's document
+// types: each unknown type, table or effect at its file:line:col.
+func TestLintAdvances(t *testing.T) {
+	out, errOut, code := run(t, "", "lint", filepath.Join("testdata", "advances"))
+	if code != 1 || errOut != "" {
+		t.Errorf("exit %d, want 1\n%s", code, errOut)
+	}
+	golden(t, "lint_advances.txt", out)
+}

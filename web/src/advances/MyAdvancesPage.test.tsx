@@ -25,6 +25,8 @@ const loan = {
   createdAt: '2026-11-24T00:00:00Z',
   updatedAt: '2026-11-24T00:00:00Z',
 };
+// a prepayment kept per line (AA): two advances of one document
+const prepayment = (item: string, amount: number) => ({ ...loan, businessId: 'AA202611240001', docType: 'AA', kind: 'prepayment', item, amount, paidOut: amount, writtenOff: 0, held: 0, outstanding: amount });
 const move = (id: number, action: string, amount: number, doc: string) => ({
   id,
   businessId: loan.businessId,
@@ -56,7 +58,7 @@ function answer(call: Call) {
     case '/api/galaxycommon/user/current':
       return ok(user);
     case '/api/formwork/advances':
-      return ok(call.url.includes('status=closed') ? [] : [loan]);
+      return ok(call.url.includes('status=closed') ? [] : [loan, prepayment('1', 3000), prepayment('2', 2000)]);
     case `/api/formwork/advances/${loan.businessId}/movements`:
       return ok({ advance: loan, movements: [move(1, 'create', 5000, loan.businessId), move(2, 'hold', 2000, 'EX02202611240002'), move(3, 'writeOff', 2000, 'EX02202611240002')] });
   }
@@ -73,6 +75,14 @@ describe('my advances (MY00010)', () => {
     expect(row.querySelector('[data-column="held"]')?.textContent).toBe('1,000.00');
     expect(row.textContent).toContain('借款');
     expect(row.textContent).toContain('未结清');
+  });
+
+  it('shows each line of an advance kept per line', async () => {
+    m = await show();
+    const second = await waitFor(() => $('[data-advance="AA202611240001"][data-advance-item="2"]'));
+    expect(second.textContent).toContain('第2行');
+    expect(second.querySelector('[data-column="outstanding"]')?.textContent).toBe('2,000.00');
+    expect(document.querySelectorAll('[data-advance="AA202611240001"]').length).toBe(2);
   });
 
   it('opens the movements of an advance', async () => {

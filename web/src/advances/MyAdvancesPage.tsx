@@ -90,11 +90,12 @@ export default function MyAdvancesPage({ title }: { title?: string }) {
           </TableHead>
           <TableBody>
             {rows.map((a) => (
-              <TableRow key={a.businessId} data-advance={a.businessId}>
+              <TableRow key={`${a.businessId}/${a.item ?? ''}`} data-advance={a.businessId} data-advance-item={a.item ?? ''}>
                 <TableCell>
                   <Link component={RouterLink} to={documentHref(a.docType, a.businessId)}>
                     {a.businessId}
                   </Link>
+                  {a.item ? ` ${t('advances.line', { item: a.item })}` : ''}
                 </TableCell>
                 <TableCell>{t(`advances.kinds.${a.kind}`)}</TableCell>
                 <TableCell>{a.description}</TableCell>
@@ -156,7 +157,10 @@ function MovementsDialog({ advance, onClose }: { advance: AdvanceView; onClose: 
             {(moves.data?.movements ?? []).map((m) => (
               <TableRow key={m.id}>
                 <TableCell>{new Date(m.at).toLocaleString(i18n.language)}</TableCell>
-                <TableCell>{t(`advances.actions.${m.action}`)}</TableCell>
+                <TableCell>
+                  {t(`advances.actions.${m.action}`)}
+                  {m.item ? ` (${t('advances.line', { item: m.item })})` : ''}
+                </TableCell>
                 <TableCell>
                   <Link component={RouterLink} to={documentHref(m.docType, m.docBusinessId)}>
                     {m.docBusinessId}

@@ -59,7 +59,7 @@ describe('draftFindings', () => {
       finding('paymentList', '请填写支付信息'),
       finding('lineList', 'confirm me', 'confirm'),
     ];
-    const doc = { head: {}, lineList: [{ amount: 2150 }, { amount: 2000 }], paymentList: [] };
+    const doc = { head: { docType: 'DZ' }, lineList: [{ amount: 2150 }, { amount: 2000 }], paymentList: [] };
     expect(draftFindings(check(errors), doc).map((f) => f.message)).toEqual(['借贷不平衡，差额 150.00']);
     expect(draftFindings(undefined, doc)).toEqual([]);
   });

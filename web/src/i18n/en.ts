@@ -58,13 +58,6 @@ const en: Texts = {
     message: 'You are using an old Internet Explorer; parts of this system will not work. Please use Chrome.',
     close: 'OK',
   },
-  dashboard: {
-    hello: 'Hello, {{name}}',
-    shortcuts: 'Shortcuts',
-    noShortcuts: 'There is no document type to create.',
-    newDoc: 'New',
-    list: 'List',
-  },
   list: {
     title: '{{name}} documents',
     newDoc: 'New',

@@ -58,13 +58,6 @@ const th: Texts = {
     message: 'คุณกำลังใช้ Internet Explorer รุ่นเก่า บางส่วนของระบบจะใช้งานไม่ได้ แนะนำให้ใช้ Chrome',
     close: 'รับทราบ',
   },
-  dashboard: {
-    hello: 'สวัสดี {{name}}',
-    shortcuts: 'ทางลัด',
-    noShortcuts: 'ไม่มีประเภทเอกสารที่สร้างได้',
-    newDoc: 'สร้างใหม่',
-    list: 'รายการ',
-  },
   list: {
     title: 'เอกสาร {{name}}',
     newDoc: 'สร้างใหม่',

@@ -56,13 +56,6 @@ const zh = {
     message: '您正在使用旧版 Internet Explorer 浏览器，部分功能无法正常使用。建议使用 Chrome 浏览器访问本系统。',
     close: '知道了',
   },
-  dashboard: {
-    hello: '您好，{{name}}',
-    shortcuts: '快捷入口',
-    noShortcuts: '没有可新建的单据类型。',
-    newDoc: '新建',
-    list: '列表',
-  },
   list: {
     title: '{{name}} 单据列表',
     newDoc: '新建',

@@ -20,11 +20,13 @@ import { useEdition } from '../auth/useEdition';
 import { localText } from '../i18n/language';
 import { docTypeEntries, menuHref, nodeTitle } from '../menu/menu';
 import { useMenu } from '../menu/useMenu';
+import DashboardSummary from './DashboardSummary';
 
 /**
- * /Dashboard, the home page: the person's name, a shortcut for each document type of
- * their menu (new document, and its list), and an opener for a saved document of those
- * types by business id.
+ * /Dashboard, the home page: the person's name; their to-do, draft and returned counts,
+ * open advances, their department's budget this month and recent documents (one call,
+ * DashboardSummary); a shortcut for each document type of their menu (new document, and
+ * its list), and an opener for a saved document of those types by business id.
  */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -65,6 +67,7 @@ export default function DashboardPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 3 }} data-dashboard-hello>
         {t('dashboard.hello', { name })}
       </Typography>
+      <DashboardSummary menu={menuState.menu} lang={lang} />
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         {t('dashboard.shortcuts')}
       </Typography>

@@ -1,0 +1,107 @@
+import type { AreaTexts } from '../resources';
+
+// The home page (/Dashboard, issue 15 item 5): read as t('dashboard.…').
+
+const texts: AreaTexts = {
+  zh: {
+    hello: '您好，{{name}}',
+    shortcuts: '快捷入口',
+    noShortcuts: '没有可新建的单据类型。',
+    newDoc: '新建',
+    list: '列表',
+    loadFailed: '首页数据加载失败：{{error}}',
+    count: {
+      todo: '我的待办',
+      drafts: '我的草稿',
+      returned: '被驳回',
+      advances: '未清借款及预付',
+      outstanding: '未清金额 {{amount}}',
+    },
+    budget: {
+      title: '本部门预算（{{department}}，{{period}}）',
+      none: '本部门本月没有预算。',
+      consumed: '已消耗',
+      occupied: '已占用',
+      available: '可用',
+      total: '合计：预算 {{amount}}，已消耗 {{consumed}}，已占用 {{occupied}}，可用 {{available}}',
+    },
+    recent: {
+      title: '最近的单据',
+      none: '还没有单据。',
+      businessId: '单号',
+      docType: '单据类型',
+      description: '说明',
+      amount: '金额',
+      status: '状态',
+      updatedAt: '更新时间',
+    },
+  },
+  en: {
+    hello: 'Hello, {{name}}',
+    shortcuts: 'Shortcuts',
+    noShortcuts: 'There is no document type to create.',
+    newDoc: 'New',
+    list: 'List',
+    loadFailed: 'The dashboard could not be loaded: {{error}}',
+    count: {
+      todo: 'My to-do',
+      drafts: 'My drafts',
+      returned: 'Returned',
+      advances: 'Open loans and prepayments',
+      outstanding: 'Outstanding {{amount}}',
+    },
+    budget: {
+      title: 'My department’s budget ({{department}}, {{period}})',
+      none: 'My department has no budget this month.',
+      consumed: 'Consumed',
+      occupied: 'Occupied',
+      available: 'Available',
+      total: 'Total: budget {{amount}}, consumed {{consumed}}, occupied {{occupied}}, available {{available}}',
+    },
+    recent: {
+      title: 'Recent documents',
+      none: 'No documents yet.',
+      businessId: 'Number',
+      docType: 'Document type',
+      description: 'Description',
+      amount: 'Amount',
+      status: 'Status',
+      updatedAt: 'Updated',
+    },
+  },
+  th: {
+    hello: 'สวัสดี {{name}}',
+    shortcuts: 'ทางลัด',
+    noShortcuts: 'ไม่มีประเภทเอกสารที่สร้างได้',
+    newDoc: 'สร้างใหม่',
+    list: 'รายการ',
+    loadFailed: 'โหลดข้อมูลหน้าแรกไม่สำเร็จ: {{error}}',
+    count: {
+      todo: 'งานที่ต้องทำของฉัน',
+      drafts: 'ฉบับร่างของฉัน',
+      returned: 'ถูกตีกลับ',
+      advances: 'เงินยืมทดรองและเงินจ่ายล่วงหน้าคงค้าง',
+      outstanding: 'ยอดคงค้าง {{amount}}',
+    },
+    budget: {
+      title: 'งบประมาณของแผนกฉัน ({{department}}, {{period}})',
+      none: 'แผนกของฉันไม่มีงบประมาณในเดือนนี้',
+      consumed: 'ใช้ไปแล้ว',
+      occupied: 'จองไว้',
+      available: 'คงเหลือ',
+      total: 'รวม: งบประมาณ {{amount}} ใช้ไปแล้ว {{consumed}} จองไว้ {{occupied}} คงเหลือ {{available}}',
+    },
+    recent: {
+      title: 'เอกสารล่าสุด',
+      none: 'ยังไม่มีเอกสาร',
+      businessId: 'เลขที่',
+      docType: 'ประเภทเอกสาร',
+      description: 'คำอธิบาย',
+      amount: 'จำนวนเงิน',
+      status: 'สถานะ',
+      updatedAt: 'ปรับปรุงล่าสุด',
+    },
+  },
+};
+
+export default texts;
