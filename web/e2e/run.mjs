@@ -1,7 +1,6 @@
 // Runs every browser test against real formwork servers and prints, as its last line,
 // "N passed, N failed". `node e2e/run.mjs portal` runs one scenario (form, portal,
 // lifecycle, recall, catalogue, masterdata, prefill, admin, budget, lists, menus, totals, reports, invoices, files, payments, dashboard, vouchers, sso, legacy).
-// lifecycle, recall, catalogue, masterdata, prefill, admin, budget, lists, menus, totals, dashboard, sso, legacy).
 // systems); the single sign-on and earlier-menu scenarios start their own, configured
 // for a fake CAS server and for the earlier menu variant. E2E_DEV=1 serves the pages from Vite's dev server (proxying /api), so that
 // React's and MUI's development-only warnings are caught too.

@@ -14,7 +14,7 @@ describe('resolveEntry: what a menu entry opens, from the server menu map', () =
     ['a list with its sub-type', leaf('YG00002', '/ZX/YG00002', { kind: 'list', opens: 'TB', subType: 'T01' }), { kind: 'list', docType: 'TB', subType: 'T01' }],
     ['a new form', leaf('HT1', '/CO/HT1', { kind: 'form', opens: 'HT' }), { kind: 'form', docType: 'HT' }],
     ['a page of the app', leaf('MY00011', '/MY/MY00011', { kind: 'page', page: 'profile' }), { kind: 'page', page: 'profile' }],
-    ['a page the app does not have', leaf('myInvoice', '/main/myInvoice', { kind: 'page', page: 'myInvoices' }), null],
+    ['a page the app does not have', leaf('creditorManagement', '/creditor/creditorManagement', { kind: 'page', page: 'creditors' }), null],
     ['a report: the report page of its code', leaf('rptLoan', '/rpt/rptLoan', { kind: 'report', report: 'rptLoan' }), { kind: 'report', code: 'rptLoan' }],
     ['a configuration page of a master-data type', leaf('city', '/cfg/city', { kind: 'config', masterData: 'city' }), { kind: 'config' }],
     ['a fixed configuration page', leaf('proxyAuthCfgView', '/main/proxyAuthCfgView', { kind: 'config' }), { kind: 'config' }],
@@ -35,7 +35,7 @@ describe('the menu shown', () => {
         permissionUrl: '/main',
         children: [
           { menuCode: 'backlog', permissionUrl: '/main/backlog', page: { kind: 'worklist', list: 'todo' } },
-          { menuCode: 'myInvoice', permissionUrl: '/main/myInvoice', page: { kind: 'page', page: 'myInvoices' } },
+          { menuCode: 'creditors', permissionUrl: '/main/creditors', page: { kind: 'page', page: 'creditors' } },
         ],
       },
       { menuCode: 'CW', permissionUrl: '/CW', children: [{ menuCode: 'CW00009', permissionUrl: '/CW/CW00009', page: { kind: 'page', page: 'financeImports' } }] },
