@@ -1,8 +1,7 @@
 // The budget pages' calls (adapters/httpapi/budgetapi and the spec's budget/save).
 import { queryOptions } from '@tanstack/react-query';
-import i18n from '../i18n';
-import { ApiError, apiBlob, apiCall, envelopeOf, identityHeaders, REQUEST_TIMEOUT_MS, serviceErrorCodes, succeeded, withLang, type DownloadedFile } from '../api/client';
-import type { Envelope } from '../api/types';
+import { ApiError, apiBlob, apiCall, type DownloadedFile } from '../api/client';
+import { apiUpload } from '../api/upload';
 import { XLSX_TYPE } from '../masterdata/api';
 
 export const BUDGET_API = '/api/formwork/budget';
@@ -184,28 +183,7 @@ export const downloadBudgets = (filter: BudgetFilter): Promise<DownloadedFile> =
   apiBlob(`${BUDGET_API}/export.xlsx${queryString({ ...filter })}`, XLSX_TYPE);
 
 /** POST the workbook as the body; a refusal is ApiError (422: data.findings with each bad row). */
-export function uploadBudgets(file: Blob): Promise<Imported> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    const lang = i18n.language;
-    xhr.open('POST', withLang(`${BUDGET_API}/import`, lang));
-    xhr.timeout = REQUEST_TIMEOUT_MS;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', lang);
-    xhr.setRequestHeader('Content-Type', XLSX_TYPE);
-    for (const [name, value] of Object.entries(identityHeaders())) xhr.setRequestHeader(name, value);
-    xhr.onload = () => {
-      try {
-        resolve(succeeded(envelopeOf<Envelope<Imported>>(xhr.status, xhr.responseText)).data as Imported);
-      } catch (err) {
-        reject(err);
-      }
-    };
-    xhr.ontimeout = () => reject(new ApiError(0, 'ETIMEOUT', '', null, serviceErrorCodes.timeout));
-    xhr.onerror = () => reject(new ApiError(0, 'ENETWORK', '', null, serviceErrorCodes.network));
-    xhr.send(file);
-  });
-}
+export const uploadBudgets = (file: Blob): Promise<Imported> => apiUpload<Imported>(`${BUDGET_API}/import`, file, { contentType: XLSX_TYPE });
 
 /** The field a refusal names (data.findings[0].path), '' when none. */
 export function refusedField(error: unknown): string {

@@ -1,5 +1,5 @@
-import i18n from '../i18n';
-import { apiCall, envelopeOf, identityHeaders, withLang, ApiError, serviceErrorCodes } from '../api/client';
+import { apiCall, envelopeOf, identityHeaders, withLang } from '../api/client';
+import { apiUpload } from '../api/upload';
 import type { components } from '../api/schema';
 
 /** An uploaded file with the invoices recognised in it (POST file/upload). */
@@ -21,30 +21,17 @@ export interface UploadTarget {
  * Uploads one file (multipart field file) with XMLHttpRequest, reporting progress from 0
  * to 1; resolves with the stored file, rejects with ApiError as every call does.
  */
-export function uploadFile(file: File, target: UploadTarget, onProgress: (fraction: number) => void): Promise<Uploaded> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    for (const [k, v] of Object.entries(target)) if (v) form.append(k, v);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', withLang('/api/galaxyform/file/upload'));
-    xhr.setRequestHeader('Accept-Language', i18n.language);
-    for (const [k, v] of Object.entries(identityHeaders())) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      try {
-        const env = envelopeOf<{ code: string; message: string; data: Uploaded }>(xhr.status, xhr.responseText);
-        onProgress(1);
-        resolve(env.data as Uploaded);
-      } catch (err) {
-        reject(err);
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'ENETWORK', '', null, serviceErrorCodes.network));
-    xhr.send(form);
+export async function uploadFile(file: File, target: UploadTarget, onProgress: (fraction: number) => void): Promise<Uploaded> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  for (const [k, v] of Object.entries(target)) if (v) form.append(k, v);
+  const stored = await apiUpload<Uploaded>('/api/galaxyform/file/upload', form, {
+    onProgress: (fraction) => {
+      if (fraction !== null) onProgress(fraction);
+    },
   });
+  onProgress(1);
+  return stored;
 }
 
 /** The files linked to a document (first page of 100). */

@@ -1,8 +1,9 @@
 // The HTTP contract of payments (issue 13 item 1): the payment lines of approved
 // documents, a document's payment state, finance's moves and the payment import.
-import i18n from '../i18n';
-import { apiCall, envelopeOf, identityHeaders, REQUEST_TIMEOUT_MS, succeeded, withLang, ApiError, serviceErrorCodes } from '../api/client';
-import type { Envelope, Schemas } from '../api/types';
+import { apiCall } from '../api/client';
+import type { Schemas } from '../api/types';
+import { apiUpload } from '../api/upload';
+import { XLSX_TYPE } from '../masterdata/api';
 
 export type PaymentLine = Schemas['PaymentLine'];
 export type PaymentState = Schemas['PaymentState'];
@@ -12,7 +13,6 @@ export type PaymentImport = Schemas['PaymentImport'];
 export const paymentStatuses = ['pending', 'paid', 'failed'] as const;
 
 export const PAYMENTS_API = '/api/formwork/payments';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The payment lines of scope (mine: the user's own; finance: the lines finance may move), of status when given. */
 export const listPayments = (scope: 'mine' | 'finance', status: string, signal?: AbortSignal) =>
@@ -53,25 +53,5 @@ export function movePayment(line: LineRef, move: Move): Promise<PaymentLine> {
 }
 
 /** POST the bank's results (xlsx) as the body: all or nothing; a refusal is ApiError (422: data.findings per row). */
-export function uploadPayments(file: Blob): Promise<PaymentImport> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    const lang = i18n.language;
-    xhr.open('POST', withLang(`${PAYMENTS_API}/import`, lang));
-    xhr.timeout = REQUEST_TIMEOUT_MS;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', lang);
-    xhr.setRequestHeader('Content-Type', XLSX_TYPE);
-    for (const [name, value] of Object.entries(identityHeaders())) xhr.setRequestHeader(name, value);
-    xhr.onload = () => {
-      try {
-        resolve(succeeded(envelopeOf<Envelope<PaymentImport>>(xhr.status, xhr.responseText)).data as PaymentImport);
-      } catch (err) {
-        reject(err);
-      }
-    };
-    xhr.ontimeout = () => reject(new ApiError(0, 'ETIMEOUT', '', null, serviceErrorCodes.timeout));
-    xhr.onerror = () => reject(new ApiError(0, 'ENETWORK', '', null, serviceErrorCodes.network));
-    xhr.send(file);
-  });
-}
+export const uploadPayments = (file: Blob): Promise<PaymentImport> =>
+  apiUpload<PaymentImport>(`${PAYMENTS_API}/import`, file, { contentType: XLSX_TYPE });
