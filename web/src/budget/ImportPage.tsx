@@ -6,17 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { errorText } from '../api/client';
 import { findingsOf, type RecordFinding } from '../masterdata/api';
+import RowFindings from '../masterdata/RowFindings';
 import { saveFile } from '../masterdata/saveFile';
 import { downloadBudgets, uploadBudgets, type BudgetFilter, type Imported } from './api';
 import BudgetFilters from './BudgetFilters';
@@ -91,29 +86,13 @@ export default function ImportPage({ title }: { title?: string }) {
           {failure}
         </Alert>
       )}
-      {findings.length > 0 && (
-        <Paper variant="outlined" sx={{ mb: 3 }}>
-          <Alert severity="error">{t('budget.import.refused')}</Alert>
-          <Table size="small" data-budget-import-findings>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('budget.import.row')}</TableCell>
-                <TableCell>{t('budget.import.field')}</TableCell>
-                <TableCell>{t('budget.import.problem')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {findings.map((f, i) => (
-                <TableRow key={i} data-finding-row={f.row}>
-                  <TableCell>{f.row}</TableCell>
-                  <TableCell>{fieldOf(f.path) ? t(`budget.col.${fieldOf(f.path)}`, { defaultValue: fieldOf(f.path) }) : ''}</TableCell>
-                  <TableCell>{f.message}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
-      )}
+      <RowFindings
+        findings={findings}
+        data="budget-import-findings"
+        sx={{ mb: 3 }}
+        texts={{ refused: t('budget.import.refused'), row: t('budget.import.row'), field: t('budget.import.field'), problem: t('budget.import.problem') }}
+        fieldOf={(path) => (fieldOf(path) ? t(`budget.col.${fieldOf(path)}`, { defaultValue: fieldOf(path) }) : '')}
+      />
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('budget.import.export')}
       </Typography>

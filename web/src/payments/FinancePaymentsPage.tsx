@@ -10,17 +10,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { errorText } from '../api/client';
 import { findingsOf, type RecordFinding } from '../masterdata/api';
+import RowFindings from '../masterdata/RowFindings';
 import { listPayments, movePayment, uploadPayments, type Move, type PaymentImport, type PaymentLine } from './api';
 import PaymentTable from './PaymentTable';
 import { StatusFilter } from './MyPaymentsPage';
@@ -186,29 +181,13 @@ function PaymentImportBox() {
         </Alert>
       )}
       {importing.isError && findings.length === 0 && <Alert severity="error" sx={{ mt: 1 }}>{errorText(importing.error)}</Alert>}
-      {findings.length > 0 && (
-        <Paper variant="outlined" sx={{ mt: 1 }}>
-          <Alert severity="error">{t('payments.import.refused')}</Alert>
-          <Table size="small" data-payment-import-findings>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('payments.import.row')}</TableCell>
-                <TableCell>{t('payments.import.field')}</TableCell>
-                <TableCell>{t('payments.import.problem')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {findings.map((f, i) => (
-                <TableRow key={i} data-finding-row={f.row}>
-                  <TableCell>{f.row}</TableCell>
-                  <TableCell>{f.path.replace(/^rows\[\d+\]\.?/, '')}</TableCell>
-                  <TableCell>{f.message}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
-      )}
+      <RowFindings
+        findings={findings}
+        data="payment-import-findings"
+        sx={{ mt: 1 }}
+        texts={{ refused: t('payments.import.refused'), row: t('payments.import.row'), field: t('payments.import.field'), problem: t('payments.import.problem') }}
+        fieldOf={(path) => path.replace(/^rows\[\d+\]\.?/, '')}
+      />
     </Box>
   );
 }
