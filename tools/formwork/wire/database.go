@@ -100,7 +100,7 @@ func migrate(db *gorm.DB) error {
 	if err := db.AutoMigrate(invoicedb.Models()...); err != nil {
 		return fmt.Errorf("migrate invoices: %w", err)
 	}
-	if err := db.AutoMigrate(advancedb.Models()...); err != nil {
+	if err := advancedb.Migrate(db); err != nil {
 		return fmt.Errorf("migrate advances: %w", err)
 	}
 	if err := db.AutoMigrate(append(pushlogdb.Models(), voucherdb.Models()...)...); err != nil {
