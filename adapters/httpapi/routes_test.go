@@ -65,7 +65,7 @@ var routeWalk = map[string]routeCall{
 	"POST /api/formwork/documents/query":                        {"signed in", "/api/formwork/documents/query", `{"docType":"EX02"}`, [5]int{401, 200, 200, 200, 200}},
 	"POST /api/formwork/documents/export.xlsx":                  {"signed in", "/api/formwork/documents/export.xlsx", `{"docType":"EX02"}`, [5]int{401, 200, 200, 200, 200}},
 	"GET /api/formwork/documents/to-confirm":                    {"menu toConfirm|MY00009", "/api/formwork/documents/to-confirm", "", [5]int{401, 200, 200, 200, 200}},
-	"GET /api/formwork/documents/trips":                         {"menu myTravelTrip|MY00008|YX1703|YX1704|YX1705|YX1706|YX1707|YX1708|YX1709|settlementQuery|flightOnline|trainOnline|hotelOnline|offlineEdit", "/api/formwork/documents/trips?mine=true", "", [5]int{401, 200, 200, 200, 200}},
+	"GET /api/formwork/documents/trips":                         {"menu myTravelTrip|MY00008|YX1703|YX1704|YX1705|YX1706|YX1707|YX1708|YX1709|settlementQuery|flightOnline|trainOnline|hotelOnline|offlineEdit|preRequestPush", "/api/formwork/documents/trips?mine=true", "", [5]int{401, 200, 200, 200, 200}},
 	"POST /api/galaxyform/budget/queryBudget":                   {"signed in", queryBudgetURL, `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 200, 200}},
 	"POST /api/galaxyform/budget/postBudget":                    {"signed in", postBudgetURL, `{"businessId":"{businessId}"}`, [5]int{401, 200, 403, 403, 200}},
 	"GET /api/galaxyform/budget/releaseADVBudget":               {"signed in", releaseADVURL + "{businessId}", "", [5]int{401, 409, 403, 409, 409}},

@@ -9,7 +9,7 @@ import (
 // Migrate creates or updates the advances' tables. A table of the earlier
 // shape, one advance per document (the business id alone its key, no
 // item), is first rebuilt with the line in its key, every row kept as the
-// advance of its whole document (item ''): adding the column alone would
+// advance of its whole document (item ”): adding the column alone would
 // leave the old key, and an advance's second line would find its place
 // taken.
 func Migrate(db *gorm.DB) error {
