@@ -36,17 +36,18 @@ func claimRow(code, number, flag string) string {
 	return Key(code, number)
 }
 
-// ClaimsOf are the invoices a decoded document claims: every row with an
-// invoiceNo in any of its tables, deleted rows (flag D) left out, in table
-// then row order.
+// ClaimTable is the table whose rows claim their invoices: the invoice lines
+// (invoiceList) of claims and payables. Other tables name invoices without
+// claiming them: the original invoices a correction refers to
+// (refInvoiceList), its credit and debit lines (crediteList), tax lines.
+const ClaimTable = "invoiceList"
+
+// ClaimsOf are the invoices a decoded document claims: every row of its
+// invoice lines with an invoiceNo, deleted rows (flag D) left out, in row
+// order.
 func ClaimsOf(doc *engine.Document) []Claim {
-	names := make([]string, 0, len(doc.Tables))
-	for name := range doc.Tables {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	var out []Claim
-	for _, name := range names {
+	for _, name := range []string{ClaimTable} {
 		for i, row := range doc.Tables[name] {
 			if k := claimRow(row.String("invoiceCode"), row.String("invoiceNo"), row.String("flag")); k != "" {
 				out = append(out, Claim{Key: k, Path: fmt.Sprintf("%s[%d].invoiceNo", name, i)})
@@ -63,13 +64,8 @@ func ClaimsOfBody(body []byte) ([]Claim, error) {
 	if err := json.Unmarshal(body, &doc); err != nil {
 		return nil, fmt.Errorf("read document body: %w", err)
 	}
-	names := make([]string, 0, len(doc))
-	for name := range doc {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	var out []Claim
-	for _, name := range names {
+	for _, name := range []string{ClaimTable} {
 		var rows []map[string]any
 		if json.Unmarshal(doc[name], &rows) != nil {
 			continue // an object, not a table

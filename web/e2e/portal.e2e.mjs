@@ -121,7 +121,9 @@ export async function run({ browser, baseUrl, serverUrl }) {
     assertEqual((await page.locator('[data-list-title]').innerText()).trim(), '草稿箱', 'list title');
     await openGroup('main');
     const items = await page.locator('[data-menu-group="main"] [data-menu]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')));
-    assert(items.includes('draft') && !items.includes('myPayment') && !items.includes('paymentStateView'), `main items with pages only: ${items}`);
+    assert(['draft', 'myPayment', 'paymentStateView', 'myInvoice'].every((c) => items.includes(c)), `main items with their pages: ${items}`);
+    const pending = await page.locator('nav [data-menu="creditorManagement"], nav [data-menu="SL00001"]').count();
+    assertEqual(pending, 0, 'entries without a page (creditors, SL00001) in the menu');
   });
 
   await step('the logo returns to the Dashboard and a shortcut opens a new form', async () => {
