@@ -202,9 +202,11 @@ export async function run({ browser, baseUrl, serverUrl }) {
     // A01 of BE has no sub-categories: category 2 is no longer required.
     assertEqual(await page.locator('#guide-bt2').getAttribute('aria-disabled'), 'true', 'category 2 empty');
     await drawer.locator('[data-action="guide-query"]').click();
-    const guide = drawer.locator('[data-guide="content"]');
+    // before a query the drawer shows the common table (data-guide="content"); the query shows the type's guide
+    const guide = drawer.locator('[data-guide="type"]');
     await guide.waitFor();
     assert((await guide.locator('[data-guide-doc-type="BE"]').innerText()).includes('员工费用报销'), 'the guide names the type');
+    await guide.locator('[data-guide="content"]').waitFor();
     assert((await guide.locator('[data-guide-lead]').innerText()).trim().length > 0, "the guide shows the type's lead page");
     await drawer.locator('[data-action="guide-reset"]').click();
     await guide.waitFor({ state: 'detached' });
