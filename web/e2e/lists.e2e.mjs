@@ -128,6 +128,8 @@ export async function run({ browser, baseUrl, serverUrl }) {
   await step('a row opens its claim read-only', async () => {
     await page.locator(`[data-row="${ids[11]}"]`).click();
     await page.waitForURL((u) => u.pathname === '/form' && u.searchParams.get('businessId') === ids[11] && u.searchParams.get('action') === 'read');
+    // loaded before the next step signs out (a request in flight would then be refused)
+    await page.locator(`[data-form-ready="true"] [data-business-id="${ids[11]}"]`).waitFor();
   });
 
   await step('finance01 lists the company payables and employee claims', async () => {
