@@ -48,7 +48,7 @@ func (w *writer) text(vals engine.Values, f *engine.Field, x string) string {
 		return ""
 	}
 	if f.Display == "accountMask" {
-		return MaskAccount(x)
+		return engine.MaskAccountNumber(x) // navigation-and-access.md 2.4
 	}
 	if f.Enum != nil {
 		for _, ev := range f.Enum.Values {
@@ -95,16 +95,6 @@ func subTypeTitle(list []*engine.SubType, key, lang string) string {
 		}
 	}
 	return ""
-}
-
-// MaskAccount shows only the first 4 and last 4 characters of an account
-// number longer than 8 (navigation-and-access.md 2.4).
-func MaskAccount(s string) string {
-	r := []rune(s)
-	if len(r) <= 8 {
-		return s
-	}
-	return string(r[:4]) + strings.Repeat("*", len(r)-8) + string(r[len(r)-4:])
 }
 
 // MoneyText writes an amount with two decimals and thousands separators

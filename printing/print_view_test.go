@@ -148,8 +148,8 @@ func TestMoneyText(t *testing.T) {
 
 func TestMaskAccount(t *testing.T) {
 	for in, want := range map[string]string{"6214830212345678": "6214********5678", "12345678": "12345678", "123456789": "1234*6789", "": ""} {
-		if got := printing.MaskAccount(in); got != want {
-			t.Errorf("MaskAccount(%s) = %s, want %s", in, got, want)
+		if got := engine.MaskAccountNumber(in); got != want {
+			t.Errorf("MaskAccountNumber(%s) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -1,9 +1,9 @@
 package paymentapi
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/kit"
@@ -17,11 +17,11 @@ import (
 // account numbers of its payment lines (paymentList[].account) longer than
 // 8 show their first and last 4 digits only. A body without payment lines
 // is answered as it is.
-func MaskedDocument(who payments.Actor, body []byte) []byte {
-	if payments.IsFinance(who) || !bytes.Contains(body, []byte(`"account"`)) {
+func MaskedDocument(who payments.Actor, body string) string {
+	if payments.IsFinance(who) || !strings.Contains(body, `"account"`) {
 		return body
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
+	dec := json.NewDecoder(strings.NewReader(body))
 	dec.UseNumber()
 	var doc map[string]any
 	if dec.Decode(&doc) != nil {
@@ -44,7 +44,7 @@ func MaskedDocument(who payments.Actor, body []byte) []byte {
 	if err != nil {
 		return body
 	}
-	return out
+	return string(out)
 }
 
 // atField is a refusal naming a field (an *engine.Error with a path) as an
