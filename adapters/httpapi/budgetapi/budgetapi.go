@@ -14,6 +14,7 @@ import (
 
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/kit"
+	"formwork/adapters/httpapi/refuse"
 	"formwork/budget"
 	"formwork/engine"
 	"formwork/identity"
@@ -208,7 +209,7 @@ func (a *API) adjust(c echo.Context) error {
 	who := kit.CurrentUser(c)
 	b, err := a.budgets.Adjust(c.Request().Context(), budget.Adjustment{ID: in.ID, Delta: in.Delta, Reason: in.Reason}, Scope(who), who.Username())
 	if err != nil {
-		return atField(err, kit.Lang(c))
+		return refuse.AtField(err, kit.Lang(c))
 	}
 	return kit.OK(c, a.views(c.Request().Context(), kit.Lang(c), []budget.Budget{b})[0])
 }
@@ -222,7 +223,7 @@ func (a *API) decide(c echo.Context) error {
 	who := kit.CurrentUser(c)
 	b, err := a.budgets.Decide(c.Request().Context(), budget.Decision{ID: in.ID, Confirm: in.Confirm, Reason: in.Reason}, Scope(who), who.Username())
 	if err != nil {
-		return atField(err, kit.Lang(c))
+		return refuse.AtField(err, kit.Lang(c))
 	}
 	return kit.OK(c, a.views(c.Request().Context(), kit.Lang(c), []budget.Budget{b})[0])
 }
@@ -242,41 +243,12 @@ func (a *API) importBudgets(c echo.Context) error {
 	}
 	var problems budget.ImportProblems
 	if errors.As(err, &problems) {
-		return refusal(problems, kit.Lang(c))
+		return refuse.Import(problems, kit.Lang(c))
 	}
 	if err != nil {
 		return err
 	}
 	return kit.OK(c, done)
-}
-
-// atField is a refusal at a field (delta, reason, id) answered with that
-// field's path in its data, so that a page marks the field: {findings:
-// [{path, code, message}]}. Other errors are as they are.
-func atField(err error, lang string) error {
-	var e *engine.Error
-	if !errors.As(err, &e) || e.Path == "" {
-		return err
-	}
-	msg := e.Text.In(lang)
-	if msg == "" {
-		msg = e.Message
-	}
-	return kit.Fail(e.Code, e.Path, msg, contract.MasterDataFindings{Findings: []contract.MasterDataFinding{{Path: e.Path, Code: e.Code, Message: msg}}})
-}
-
-// refusal is a refused import: 422 with every problem and its row.
-func refusal(p budget.ImportProblems, lang string) error {
-	data := contract.MasterDataFindings{Findings: make([]contract.MasterDataFinding, len(p))}
-	for i, e := range p {
-		row, _ := strconv.Atoi(strings.SplitN(strings.TrimPrefix(e.Path, "rows["), "]", 2)[0])
-		data.Findings[i] = contract.MasterDataFinding{Path: e.Path, Code: e.Code, Message: e.Text.In(lang), Row: row}
-	}
-	msg := data.Findings[0].Message
-	if len(p) > 1 {
-		msg += " (+" + strconv.Itoa(len(p)-1) + ")"
-	}
-	return kit.Fail(engine.ECHECK, p[0].Path, msg, data)
 }
 
 // export: GET /api/formwork/budget/export.xlsx: the budgets of the filter.

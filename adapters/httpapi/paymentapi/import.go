@@ -8,6 +8,7 @@ import (
 
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/kit"
+	"formwork/adapters/httpapi/refuse"
 	"formwork/engine"
 	"formwork/payments"
 
@@ -40,7 +41,11 @@ func (a *API) importResults(c echo.Context) error {
 	lines, err := a.payments.Import(c.Request().Context(), kit.CurrentUser(c), rows)
 	var refused *payments.ImportRefusal
 	if errors.As(err, &refused) {
-		return refusal(refused.Findings, kit.Lang(c))
+		problems := make([]*engine.Error, len(refused.Findings))
+		for i, f := range refused.Findings {
+			problems[i] = engine.Refuse(engine.ECHECK, f.Path, f.Message)
+		}
+		return refuse.Import(problems, kit.Lang(c))
 	}
 	if err != nil {
 		return err
@@ -108,18 +113,4 @@ func columnsOf(header []string) (map[string]int, error) {
 		}
 	}
 	return at, nil
-}
-
-// refusal is a refused import: 422 with every row's finding.
-func refusal(findings []engine.Finding, lang string) error {
-	data := contract.MasterDataFindings{Findings: make([]contract.MasterDataFinding, len(findings))}
-	for i, f := range findings {
-		row, _ := strconv.Atoi(strings.SplitN(strings.TrimPrefix(f.Path, "rows["), "]", 2)[0])
-		data.Findings[i] = contract.MasterDataFinding{Path: f.Path, Code: engine.ECHECK, Message: f.Message.In(lang), Row: row}
-	}
-	msg := data.Findings[0].Message
-	if len(findings) > 1 {
-		msg += " (+" + strconv.Itoa(len(findings)-1) + ")"
-	}
-	return kit.Fail(engine.ECHECK, findings[0].Path, msg, data)
 }

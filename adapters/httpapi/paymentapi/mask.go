@@ -2,11 +2,7 @@ package paymentapi
 
 import (
 	"encoding/json"
-	"errors"
 	"strings"
-
-	"formwork/adapters/httpapi/contract"
-	"formwork/adapters/httpapi/kit"
 
 	"formwork/engine"
 	"formwork/payments"
@@ -45,19 +41,4 @@ func MaskedDocument(who payments.Actor, body string) string {
 		return body
 	}
 	return string(out)
-}
-
-// atField is a refusal naming a field (an *engine.Error with a path) as an
-// answer whose data names it too ({findings: [{path, code, message}]}),
-// so that a page marks the field; other errors as they are.
-func atField(err error, lang string) error {
-	var e *engine.Error
-	if !errors.As(err, &e) || e.Path == "" {
-		return err
-	}
-	msg := e.Text.In(lang)
-	if msg == "" {
-		msg = e.Message
-	}
-	return kit.Fail(e.Code, e.Path, msg, contract.MasterDataFindings{Findings: []contract.MasterDataFinding{{Path: e.Path, Code: e.Code, Message: msg}}})
 }

@@ -14,6 +14,7 @@ import (
 
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/kit"
+	"formwork/adapters/httpapi/refuse"
 	"formwork/masterdata"
 	"formwork/payments"
 
@@ -63,7 +64,7 @@ func (a *API) state(c echo.Context) error {
 	}
 	st, err := a.payments.OfDocument(c.Request().Context(), kit.CurrentUser(c), req.BusinessID)
 	if err != nil {
-		return atField(err, kit.Lang(c))
+		return refuse.AtField(err, kit.Lang(c))
 	}
 	return kit.OK(c, st)
 }
@@ -73,7 +74,7 @@ func (a *API) list(c echo.Context) error {
 	lines, err := a.payments.List(c.Request().Context(), kit.CurrentUser(c), strings.TrimSpace(c.QueryParam("scope")),
 		strings.TrimSpace(c.QueryParam("status")))
 	if err != nil {
-		return atField(err, kit.Lang(c))
+		return refuse.AtField(err, kit.Lang(c))
 	}
 	if lines == nil {
 		lines = []payments.Line{}
@@ -90,7 +91,7 @@ func (a *API) change(move func(context.Context, payments.Actor, payments.Change)
 		}
 		l, err := move(c.Request().Context(), kit.CurrentUser(c), req)
 		if err != nil {
-			return atField(err, kit.Lang(c))
+			return refuse.AtField(err, kit.Lang(c))
 		}
 		return kit.OK(c, l)
 	}
@@ -104,7 +105,7 @@ func (a *API) modifyFailure(c echo.Context) error {
 	}
 	l, err := a.payments.CorrectFailure(c.Request().Context(), kit.CurrentUser(c), req.Change, req.Resend)
 	if err != nil {
-		return atField(err, kit.Lang(c))
+		return refuse.AtField(err, kit.Lang(c))
 	}
 	return kit.OK(c, l)
 }
@@ -118,7 +119,7 @@ func (a *API) account(create bool) echo.HandlerFunc {
 		}
 		l, err := a.payments.SetAccount(c.Request().Context(), kit.CurrentUser(c), req, create)
 		if err != nil {
-			return atField(err, kit.Lang(c))
+			return refuse.AtField(err, kit.Lang(c))
 		}
 		return kit.OK(c, l)
 	}
