@@ -64,7 +64,13 @@ func businessID(id string) (string, error) {
 }
 
 // get: POST queryVcHeadById {businessId}
-func (a *API) get(c echo.Context) error {
+func (a *API) get(c echo.Context) error { return a.one(c, a.vouchers.Get) }
+
+// reverse: POST reverseVoucher {businessId}
+func (a *API) reverse(c echo.Context) error { return a.one(c, a.vouchers.Reverse) }
+
+// one answers use of the voucher of the body's {businessId}.
+func (a *API) one(c echo.Context, use func(ctx context.Context, who documents.Actor, id string) (*vouchers.Voucher, error)) error {
 	var in contract.VoucherQuery
 	if err := kit.ReadJSON(c, &in, false, `{"businessId":"EX0200001"}`); err != nil {
 		return err
@@ -73,7 +79,7 @@ func (a *API) get(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := a.vouchers.Get(c.Request().Context(), kit.CurrentUser(c), id)
+	v, err := use(c.Request().Context(), kit.CurrentUser(c), id)
 	if err != nil {
 		return err
 	}
@@ -96,23 +102,6 @@ func (a *API) edit(c echo.Context, use func(ctx context.Context, who documents.A
 		return err
 	}
 	v, err := use(c.Request().Context(), kit.CurrentUser(c), id, in.Lines)
-	if err != nil {
-		return err
-	}
-	return kit.OK(c, contract.ViewOfVoucher(v))
-}
-
-// reverse: POST reverseVoucher {businessId}
-func (a *API) reverse(c echo.Context) error {
-	var in contract.VoucherQuery
-	if err := kit.ReadJSON(c, &in, false, `{"businessId":"EX0200001"}`); err != nil {
-		return err
-	}
-	id, err := businessID(in.BusinessID)
-	if err != nil {
-		return err
-	}
-	v, err := a.vouchers.Reverse(c.Request().Context(), kit.CurrentUser(c), id)
 	if err != nil {
 		return err
 	}
