@@ -93,7 +93,14 @@ func (s *Service) document(ctx context.Context, who documents.Actor, businessID 
 
 // generate makes the voucher of doc by its type's rules.
 func (s *Service) generate(ctx context.Context, rec *documents.Record, doc *engine.Document) (*Voucher, error) {
-	rules := s.rules().Get(rec.DocType)
+	set := s.rules()
+	rules := set.In(rec.Edition, rec.DocType)
+	if n := set.NoneIn(rec.Edition, rec.DocType); rules == nil && n != nil {
+		return nil, engine.Refuse(engine.ECHECK, "docType", engine.Text{
+			"zh": fmt.Sprintf("单据类型 %s 不生成凭证：%s", rec.DocType, n.Reason["zh"]),
+			"en": fmt.Sprintf("Document type %s makes no voucher: %s", rec.DocType, n.Reason["en"]),
+			"th": fmt.Sprintf("ประเภทเอกสาร %s ไม่สร้างใบสำคัญ: %s", rec.DocType, n.Reason["th"])})
+	}
 	if rules == nil {
 		return nil, engine.Refuse(engine.ECHECK, "docType", engine.Text{
 			"zh": fmt.Sprintf("单据类型 %s 没有凭证规则", rec.DocType), "en": fmt.Sprintf("Document type %s has no voucher rules", rec.DocType),
@@ -112,7 +119,7 @@ func (s *Service) generate(ctx context.Context, rec *documents.Record, doc *engi
 }
 
 // recordTypes are the master-data types voucher lines read.
-var recordTypes = []string{"glAccount", "postingKey", "costType", "costCenter", "profitCenter", "internalOrder"}
+var recordTypes = []string{"glAccount", "postingKey", "costType", "costCenter", "profitCenter", "internalOrder", "invoiceType"}
 
 // records are the master data of recordTypes in memory.
 func (s *Service) records(ctx context.Context) (records, error) {

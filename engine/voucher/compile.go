@@ -45,42 +45,95 @@ func (c *checker) entries(n *yaml.Node, allowed string, each func(key string, k,
 	}
 }
 
-// rules reads the top of a file named code.yaml.
-func (c *checker) rules(body *yaml.Node, code string) *Rules {
-	r := &Rules{}
-	var varNode *yaml.Node
-	c.entries(body, "docType title currency exchangeRate vouchers", func(key string, k, v *yaml.Node) {
+// fileKeys are the keys of a voucher rule file.
+const fileKeys = "docType docTypes edition title currency exchangeRate vouchers none"
+
+// targets reads which document types a file serves: docType (the file's
+// name) or docTypes, in edition (default: the catalogue's default one); an
+// entry edition/CODE names a type of another edition. dflt tells which
+// types are of the default edition.
+func (c *checker) targets(body *yaml.Node, code string) (types []*model.DocType, dflt []bool) {
+	var edition string
+	var one, list *yaml.Node
+	c.entries(body, fileKeys, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "docType":
-			r.DocType = v.Value
-			if v.Value != code {
-				c.add(v, "docType %s is not the file's name %s", v.Value, code)
-			}
-			if c.dt = c.types.DocType(v.Value); c.dt == nil {
-				c.add(v, "unknown document type %s", v.Value)
-			}
+			one = v
+		case "docTypes":
+			list = v
+		case "edition":
+			edition = v.Value
+		}
+	})
+	var codes []*yaml.Node
+	switch {
+	case one != nil && list != nil:
+		c.add(list, "docType or docTypes, not both")
+	case one != nil:
+		if one.Value != code {
+			c.add(one, "docType %s is not the file's name %s", one.Value, code)
+		}
+		codes = []*yaml.Node{one}
+	case list != nil && list.Kind == yaml.SequenceNode && len(list.Content) > 0:
+		codes = list.Content
+	case list != nil:
+		c.add(list, "docTypes: a list of document types")
+	default:
+		c.add(body, "docType is required")
+	}
+	for _, n := range codes {
+		ed, code := split(edition, n.Value)
+		if dt := c.docType(ed, code); dt != nil {
+			types, dflt = append(types, dt), append(dflt, ed == "")
+		} else {
+			c.add(n, "unknown document type %s", qualified(ed, code))
+		}
+	}
+	return types, dflt
+}
+
+// split reads a type of a list: CODE (of edition) or edition/CODE.
+func split(edition, s string) (string, string) {
+	if ed, code, ok := strings.Cut(s, "/"); ok {
+		return ed, code
+	}
+	return edition, s
+}
+
+// docType is the live type code of edition ("" for the default edition).
+func (c *checker) docType(edition, code string) *model.DocType {
+	if edition == "" {
+		return c.types.DocType(code)
+	}
+	return c.types.Live(edition, code)
+}
+
+func qualified(edition, code string) string {
+	if edition == "" {
+		return code
+	}
+	return edition + "/" + code
+}
+
+// rules reads the rules of a file for its document type c.dt.
+func (c *checker) rules(body *yaml.Node) *Rules {
+	r := &Rules{DocType: c.dt.Code, Edition: c.dt.Edition}
+	var varNode *yaml.Node
+	for i := 0; i+1 < len(body.Content); i += 2 {
+		k, v := body.Content[i], body.Content[i+1]
+		switch k.Value {
 		case "title":
 			if err := v.Decode(&r.Title); err != nil {
 				c.add(v, "title: %v", err)
 			}
-		case "currency", "exchangeRate", "vouchers":
-			if key == "vouchers" {
-				varNode = v
-			}
-		}
-	})
-	if r.DocType == "" {
-		c.add(body, "docType is required")
-	}
-	if c.dt == nil {
-		return r
-	}
-	for i := 0; i+1 < len(body.Content); i += 2 {
-		switch body.Content[i].Value {
 		case "currency":
-			r.Currency = c.value(body.Content[i+1], "", false)
+			r.Currency = c.value(v, "", false)
 		case "exchangeRate":
-			r.ExchangeRate = c.value(body.Content[i+1], "", false)
+			r.ExchangeRate = c.value(v, "", false)
+		case "vouchers":
+			varNode = v
+		case "none":
+			c.add(k, "none: the types without voucher are declared in a file of their own")
 		}
 	}
 	if varNode == nil || varNode.Kind != yaml.SequenceNode || len(varNode.Content) == 0 {
@@ -129,7 +182,7 @@ func (c *checker) variant(n *yaml.Node) Variant {
 	return v
 }
 
-const lineKeys = "for bschl account amount minus costCenter profitCenter internalOrder supplier customer text balance editable"
+const lineKeys = "for when unless bschl account amount minus costCenter profitCenter internalOrder supplier customer text balance editable"
 
 // line reads one line rule.
 func (c *checker) line(n *yaml.Node) Line {
@@ -178,6 +231,10 @@ func (c *checker) lineField(l *Line, key string, v *yaml.Node) {
 		l.Customer = c.value(v, l.For, false)
 	case "text":
 		l.Text = c.value(v, l.For, false)
+	case "when":
+		l.When = c.value(v, l.For, false)
+	case "unless":
+		l.Unless = c.value(v, l.For, false)
 	case "balance":
 		if err := v.Decode(&l.Balance); err != nil {
 			c.add(v, "balance: true or false")

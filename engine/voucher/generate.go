@@ -95,6 +95,9 @@ func Generate(r *Rules, doc *model.Document, md Records) (*Voucher, error) {
 			continue
 		}
 		for _, row := range g.rows(l.For) {
+			if !g.applies(l, row) {
+				continue
+			}
 			vl, err := g.line(l, row, out.ExchangeRate)
 			if err != nil {
 				return nil, err
@@ -186,6 +189,14 @@ func (g *gen) balance(out *Voucher, b *Line) error {
 			"th": fmt.Sprintf("ใบสำคัญไม่สมดุล: เดบิต %s เครดิต %s", d.StringFixed(2), c.StringFixed(2))})
 	}
 	return nil
+}
+
+// applies tells whether line rule l makes a line for row (when, unless).
+func (g *gen) applies(l *Line, row model.Values) bool {
+	if !l.When.Blank() && g.text(l.When, row) != "true" {
+		return false
+	}
+	return l.Unless.Blank() || g.text(l.Unless, row) != "true"
 }
 
 func (g *gen) first(table string) model.Values {

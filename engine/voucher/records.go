@@ -11,14 +11,14 @@ import (
 const SeedDir = "seeds/masterdata"
 
 // keyField is the key of the master-data types voucher rules read.
-var keyField = map[string]string{"glAccount": "code", "postingKey": "bschl", "costType": "code"}
+var keyField = map[string]string{"glAccount": "code", "postingKey": "bschl", "costType": "code", "invoiceType": "code"}
 
 // MemRecords are master-data records held in memory by type and key: the
 // seed files' records, for the lint (Codes) and for tests (Records).
 type MemRecords map[string]map[string]map[string]string
 
 // SeedRecords reads the records of the types voucher rules read
-// (glAccount, postingKey, costType) from the seed files of fsys; a missing
+// (glAccount, postingKey, costType, invoiceType) from the seed files of fsys; a missing
 // folder is no records.
 func SeedRecords(fsys fs.FS) (MemRecords, error) {
 	names, err := fs.Glob(fsys, SeedDir+"/*.yaml")

@@ -78,6 +78,8 @@ type Line struct {
 	Supplier      Value
 	Customer      Value
 	Text          Value
+	When          Value    // the line is made only where this is "true" (blank: always)
+	Unless        Value    // the line is made only where this is not "true"
 	Balance       bool     // takes what makes the voucher balance
 	Editable      []string // EditAccount, ...
 	Line, Column  int
@@ -93,6 +95,7 @@ type Variant struct {
 // Rules are the voucher rules of one document type.
 type Rules struct {
 	DocType      string
+	Edition      string
 	Title        model.Text
 	Currency     Value // default CNY
 	ExchangeRate Value // default 1
@@ -134,33 +137,93 @@ func contains(s []string, v string) bool {
 	return false
 }
 
-// Set is the voucher rules of a catalogue by document type.
-type Set struct{ byType map[string]*Rules }
+// Set is the voucher rules of a catalogue by edition and document type,
+// and the types declared to make no voucher (None).
+type Set struct {
+	byType map[string]*Rules // edition/code
+	none   map[string]*None  // edition/code
+	def    string            // the default edition
+}
 
-// Get answers the rules of docType, or nil.
+// None is a document type declared to make no voucher, with the reason.
+type None struct {
+	DocType, Edition string
+	Reason           model.Text
+	File             string
+	Line, Column     int
+	dflt             bool // declared without an edition
+}
+
+func key(edition, code string) string { return edition + "/" + code }
+
+// Get answers the rules of docType in the default edition, or nil.
 func (s *Set) Get(docType string) *Rules {
 	if s == nil {
 		return nil
 	}
-	return s.byType[docType]
+	return s.byType[key(s.def, docType)]
 }
 
-// DocTypes lists the document types with voucher rules, sorted.
-func (s *Set) DocTypes() []string {
+// In answers the rules of docType in edition ("": the default), or nil.
+func (s *Set) In(edition, docType string) *Rules {
 	if s == nil {
 		return nil
 	}
-	out := make([]string, 0, len(s.byType))
-	for k := range s.byType {
-		out = append(out, k)
+	if edition == "" {
+		edition = s.def
 	}
-	sort.Strings(out)
+	return s.byType[key(edition, docType)]
+}
+
+// NoneIn answers the declaration that docType of edition makes no
+// voucher, or nil.
+func (s *Set) NoneIn(edition, docType string) *None {
+	if s == nil {
+		return nil
+	}
+	if edition == "" {
+		edition = s.def
+	}
+	return s.none[key(edition, docType)]
+}
+
+// DocTypes lists the document types with voucher rules (edition/code), sorted.
+func (s *Set) DocTypes() []string { return s.keys(s.byTypeKeys()) }
+
+// Nones lists the types declared to make no voucher, by edition/code.
+func (s *Set) Nones() []*None {
+	if s == nil {
+		return nil
+	}
+	var out []*None
+	for _, k := range s.keys(mapKeys(s.none)) {
+		out = append(out, s.none[k])
+	}
 	return out
 }
 
-// DocTypes is what Load checks the rules against: the catalogue's types.
+func (s *Set) byTypeKeys() []string {
+	if s == nil {
+		return nil
+	}
+	return mapKeys(s.byType)
+}
+
+func (s *Set) keys(k []string) []string { sort.Strings(k); return k }
+
+func mapKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// DocTypes is what Load checks the rules against: the catalogue's types,
+// of the default edition (DocType) and of an edition itself (Live).
 type DocTypes interface {
 	DocType(code string) *model.DocType
+	Live(edition, code string) *model.DocType
 }
 
 // Codes tells whether master data holds a record of type (glAccount,
@@ -175,24 +238,38 @@ func Load(fsys fs.FS, types DocTypes, codes Codes) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	set := &Set{byType: map[string]*Rules{}}
+	set := &Set{byType: map[string]*Rules{}, none: map[string]*None{}}
 	var problems []model.Problem
+	seen := map[string]string{} // edition/code -> file
 	for _, name := range names {
 		b, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return nil, err
 		}
-		r, ps := loadFile(name, b, types, codes)
+		rules, nones, ps := loadFile(name, b, types, codes)
 		problems = append(problems, ps...)
-		if r == nil {
-			continue
+		for _, r := range rules {
+			if r.defaultEdition {
+				set.def = r.Edition
+			}
+			k := key(r.Edition, r.DocType)
+			if prev, dup := seen[k]; dup {
+				problems = append(problems, dupProblem(name, r.DocType, prev))
+				continue
+			}
+			seen[k], set.byType[k] = name, r.Rules
 		}
-		if prev := set.byType[r.DocType]; prev != nil {
-			problems = append(problems, model.Problem{File: name, Line: 1, Column: 1, Rule: "voucher", Severity: "error",
-				Message: fmt.Sprintf("voucher rules of %s are declared in %s too", r.DocType, prev.File)})
-			continue
+		for _, n := range nones {
+			k := key(n.Edition, n.DocType)
+			if prev, dup := seen[k]; dup {
+				problems = append(problems, dupProblem(name, n.DocType, prev))
+				continue
+			}
+			if n.dflt {
+				set.def = n.Edition
+			}
+			seen[k], set.none[k] = name, n
 		}
-		set.byType[r.DocType] = r
 	}
 	if len(problems) > 0 {
 		e := &model.LoadError{Problems: problems}
@@ -202,23 +279,59 @@ func Load(fsys fs.FS, types DocTypes, codes Codes) (*Set, error) {
 	return set, nil
 }
 
-// loadFile reads and checks one file; nil with its problems on errors.
-func loadFile(name string, src []byte, types DocTypes, codes Codes) (*Rules, []model.Problem) {
+func dupProblem(file, code, prev string) model.Problem {
+	return model.Problem{File: file, Line: 1, Column: 1, Rule: "voucher", Severity: "error",
+		Message: fmt.Sprintf("the voucher of %s is declared in %s too", code, prev)}
+}
+
+// loaded is a type's rules as a file declares them.
+type loaded struct {
+	*Rules
+	defaultEdition bool // the file names no edition
+}
+
+// loadFile reads and checks one file: the rules of each type it serves,
+// or its declarations of types without voucher; nothing with its problems
+// on errors.
+func loadFile(name string, src []byte, types DocTypes, codes Codes) ([]loaded, []*None, []model.Problem) {
 	c := &checker{file: name, src: src, types: types, codes: codes}
 	var root yaml.Node
 	if err := yaml.Unmarshal(src, &root); err != nil {
 		c.add(nil, "%s", strings.TrimPrefix(err.Error(), "yaml: "))
-		return nil, c.list
+		return nil, nil, c.list
 	}
 	body := yamlx.Body(&root)
 	if body == nil || body.Kind != yaml.MappingNode {
 		c.add(nil, "the file must declare the voucher rules of a document type")
-		return nil, c.list
+		return nil, nil, c.list
 	}
-	r := c.rules(body, strings.TrimSuffix(path.Base(name), ".yaml"))
+	if hasKey(body, "none") {
+		nones := c.nones(body)
+		if len(c.list) > 0 {
+			return nil, nil, c.list
+		}
+		return nil, nones, nil
+	}
+	dts, dflt := c.targets(body, strings.TrimSuffix(path.Base(name), ".yaml"))
+	var out []loaded
+	for i, dt := range dts {
+		c.dt = dt
+		r := c.rules(body)
+		r.File = name
+		out = append(out, loaded{Rules: r, defaultEdition: dflt[i]})
+	}
 	if len(c.list) > 0 {
-		return nil, c.list
+		c.dedupe()
+		return nil, nil, c.list
 	}
-	r.File = name
-	return r, nil
+	return out, nil, nil
+}
+
+func hasKey(n *yaml.Node, k string) bool {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == k {
+			return true
+		}
+	}
+	return false
 }

@@ -10,10 +10,19 @@ import (
 // the YAML nodes itself, to point at each value's line and column).
 type rulesYAML struct {
 	DocType      string        `yaml:"docType" doc:"the document type; the file is named <docType>.yaml"`
+	DocTypes     []string      `yaml:"docTypes" doc:"the document types one file serves (instead of docType): CODE of the edition, or edition/CODE"`
+	Edition      string        `yaml:"edition" doc:"the edition of the types named; default: the catalogue's default edition"`
+	None         []noneYAML    `yaml:"none" doc:"in a file of its own: document types that make no voucher, each with its reason"`
 	Title        model.Text    `yaml:"title"`
 	Currency     valueYAML     `yaml:"currency" doc:"a path (head.currency) or a code; default CNY"`
 	ExchangeRate valueYAML     `yaml:"exchangeRate" doc:"a path (head.exchangeRate); default 1"`
 	Vouchers     []variantYAML `yaml:"vouchers" doc:"the vouchers by sub-type: the first whose subTypes hold business type 2, else 1, else one without subTypes"`
+}
+
+type noneYAML struct {
+	Reason   model.Text `yaml:"reason" doc:"why the types make no voucher (zh, en, th)"`
+	Edition  string     `yaml:"edition"`
+	DocTypes []string   `yaml:"docTypes"`
 }
 
 type variantYAML struct {
@@ -33,6 +42,8 @@ type lineYAML struct {
 	Supplier      valueYAML `yaml:"supplier"`
 	Customer      valueYAML `yaml:"customer"`
 	Text          valueYAML `yaml:"text"`
+	When          valueYAML `yaml:"when" doc:"the line is made only where this value is true, e.g. {record: invoiceType, key: row.invoiceType, field: deductible}"`
+	Unless        valueYAML `yaml:"unless" doc:"the line is made only where this value is not true"`
 	Balance       bool      `yaml:"balance" doc:"the one line that takes what makes the voucher balance (payable, receivable or bank)"`
 	Editable      []string  `yaml:"editable" doc:"what finance may change in action fssc: account, bschl, costCenter, profitCenter, internalOrder, supplier, customer, text"`
 }

@@ -10,7 +10,9 @@ import (
 
 // lintVouchers checks the voucher rules (schemas/_vouchers) against the
 // catalogue's document types and the accounts and posting keys of the
-// master-data seeds beside it (seeds/masterdata; none: codes unchecked).
+// master-data seeds beside it (seeds/masterdata; none: codes unchecked),
+// and that every document type has voucher rules or is declared under
+// none: with its reason.
 func lintVouchers(fsys fs.FS, cat *engine.Catalogue) []engine.Problem {
 	if cat == nil {
 		return nil
@@ -19,7 +21,7 @@ func lintVouchers(fsys fs.FS, cat *engine.Catalogue) []engine.Problem {
 	if err != nil {
 		return []engine.Problem{{File: voucher.SeedDir, Rule: "voucher", Severity: "error", Message: err.Error()}}
 	}
-	_, err = engine.LoadVouchers(fsys, cat, md.Codes())
+	set, err := engine.LoadVouchers(fsys, cat, md.Codes())
 	var le *engine.LoadError
 	switch {
 	case errors.As(err, &le):
@@ -27,5 +29,5 @@ func lintVouchers(fsys fs.FS, cat *engine.Catalogue) []engine.Problem {
 	case err != nil:
 		return []engine.Problem{{File: engine.VouchersDir, Rule: "voucher", Severity: "error", Message: err.Error()}}
 	}
-	return nil
+	return voucher.Uncovered(set, cat)
 }
