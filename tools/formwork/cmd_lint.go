@@ -294,6 +294,7 @@ func printCoverage(w io.Writer, cat *engine.Catalogue, fsys fs.FS) {
 	for _, t := range without {
 		fmt.Fprintf(w, "  no derived total: %s\n", t)
 	}
+	printVoucherCoverage(w, cat, fsys)
 }
 
 // printLanguages names every live catalogue text that lacks one of the

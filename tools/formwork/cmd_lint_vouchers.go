@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 
 	"formwork/engine"
@@ -30,4 +32,19 @@ func lintVouchers(fsys fs.FS, cat *engine.Catalogue) []engine.Problem {
 		return []engine.Problem{{File: engine.VouchersDir, Rule: "voucher", Severity: "error", Message: err.Error()}}
 	}
 	return voucher.Uncovered(set, cat)
+}
+
+// printVoucherCoverage counts the types with voucher rules and lists those
+// declared to make none, with their reason (lint --coverage).
+func printVoucherCoverage(w io.Writer, cat *engine.Catalogue, fsys fs.FS) {
+	set, err := engine.LoadVouchers(fsys, cat, nil)
+	if err != nil {
+		fmt.Fprintf(w, "voucher rules: %v\n", err)
+		return
+	}
+	nones := set.Nones()
+	fmt.Fprintf(w, "types with voucher rules: %d; without voucher (schemas/_vouchers, none:): %d\n", len(set.DocTypes()), len(nones))
+	for _, n := range nones {
+		fmt.Fprintf(w, "  no voucher: %s/%s: %s\n", n.Edition, n.DocType, n.Reason["en"])
+	}
 }
