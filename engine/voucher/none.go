@@ -81,9 +81,14 @@ type AllTypes interface {
 }
 
 // Uncovered answers a problem for each live document type of types that
-// has neither voucher rules nor a declaration that it makes none.
+// has neither voucher rules nor a declaration that it makes none. A
+// catalogue without any voucher file (no schemas/_vouchers) has nothing
+// to cover.
 func Uncovered(s *Set, types AllTypes) []model.Problem {
 	var out []model.Problem
+	if s == nil || len(s.byType)+len(s.none) == 0 {
+		return nil
+	}
 	for _, dt := range types.DocTypes() {
 		k := key(dt.Edition, dt.Code)
 		if s.byType[k] != nil || s.none[k] != nil {
