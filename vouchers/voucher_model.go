@@ -36,6 +36,9 @@ type Voucher struct {
 	SapStatus    string
 	SapBelnr     string
 	SapMsg       string
+	// FiscalYear is the accounting document's fiscal year, when the
+	// posting result was imported (CW00002).
+	FiscalYear string
 	// Attempts are the postings tried so far; the next one's idempotency
 	// key is outbound.Key("accounting", BusinessID, Attempts+1).
 	Attempts      int
@@ -70,6 +73,8 @@ type Store interface {
 	Get(ctx context.Context, businessID string) (*Voucher, error)
 	// Put keeps v (insert or replace).
 	Put(ctx context.Context, v *Voucher) error
+	// PutAll keeps every voucher of list in one transaction (all or none).
+	PutAll(ctx context.Context, list []*Voucher) error
 }
 
 // LineEdit is finance's change of one line: only the fields given (non

@@ -29,6 +29,7 @@ type Voucher struct {
 	SapStatus     string          `gorm:"size:2;index"`
 	SapBelnr      string          `gorm:"size:20"`
 	SapMsg        string          `gorm:"size:1000"`
+	FiscalYear    string          `gorm:"size:4"`
 	Attempts      int             `gorm:"not null"`
 	PostedBy      string          `gorm:"size:64"`
 	PostedAt      *time.Time
@@ -60,7 +61,7 @@ func (s *Store) Get(ctx context.Context, businessID string) (*vouchers.Voucher, 
 		return nil, err
 	}
 	v := &vouchers.Voucher{BusinessID: r.BusinessID, DocType: r.DocType, CompanyCode: r.CompanyCode, Currency: r.Currency,
-		SapStatus: r.SapStatus, SapBelnr: r.SapBelnr, SapMsg: r.SapMsg, Attempts: r.Attempts, PostedBy: r.PostedBy,
+		SapStatus: r.SapStatus, SapBelnr: r.SapBelnr, SapMsg: r.SapMsg, FiscalYear: r.FiscalYear, Attempts: r.Attempts, PostedBy: r.PostedBy,
 		ReversalBelnr: r.ReversalBelnr, ReversedBy: r.ReversedBy, UpdatedAt: r.UpdatedAt}
 	v.ExchangeRate, _ = decimal.NewFromString(r.ExchangeRate)
 	if r.PostedAt != nil {
@@ -76,7 +77,21 @@ func (s *Store) Get(ctx context.Context, businessID string) (*vouchers.Voucher, 
 }
 
 // Put keeps v.
-func (s *Store) Put(ctx context.Context, v *vouchers.Voucher) error {
+func (s *Store) Put(ctx context.Context, v *vouchers.Voucher) error { return put(s.db.WithContext(ctx), v) }
+
+// PutAll keeps every voucher of list in one transaction.
+func (s *Store) PutAll(ctx context.Context, list []*vouchers.Voucher) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, v := range list {
+			if err := put(tx, v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func put(db *gorm.DB, v *vouchers.Voucher) error {
 	lines, err := json.Marshal(v.Lines)
 	if err != nil {
 		return err
@@ -84,9 +99,9 @@ func (s *Store) Put(ctx context.Context, v *vouchers.Voucher) error {
 	debit, _, _, _ := (&engine.Voucher{Lines: v.Lines}).Totals()
 	r := Voucher{BusinessID: v.BusinessID, DocType: v.DocType, CompanyCode: v.CompanyCode, Currency: v.Currency,
 		ExchangeRate: v.ExchangeRate.String(), Lines: string(lines), Amount: debit, SapStatus: v.SapStatus, SapBelnr: v.SapBelnr,
-		SapMsg: clip(v.SapMsg, 1000), Attempts: v.Attempts, PostedBy: v.PostedBy, ReversalBelnr: v.ReversalBelnr,
+		SapMsg: clip(v.SapMsg, 1000), FiscalYear: v.FiscalYear, Attempts: v.Attempts, PostedBy: v.PostedBy, ReversalBelnr: v.ReversalBelnr,
 		ReversedBy: v.ReversedBy, UpdatedAt: v.UpdatedAt, PostedAt: when(v.PostedAt), ReversedAt: when(v.ReversedAt)}
-	return s.db.WithContext(ctx).Clauses(clause.OnConflict{UpdateAll: true}).Create(&r).Error
+	return db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&r).Error
 }
 
 func when(t time.Time) *time.Time {
