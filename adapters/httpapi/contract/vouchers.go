@@ -41,6 +41,7 @@ type VoucherHead struct {
 	SapStatus        string          `json:"sapStatus"`
 	SapBelnr         string          `json:"sapBelnr"`
 	SapMsg           string          `json:"sapMsg"`
+	FiscalYear       string          `json:"fiscalYear"` // of an imported posting result (CW00002)
 	Attempts         int             `json:"attempts"`
 	PostedBy         string          `json:"postedBy"`
 	PostedAt         *time.Time      `json:"postedAt"`
@@ -80,7 +81,7 @@ func ViewOfVoucher(v *vouchers.Voucher) VoucherView {
 	d, c, ld, lc := v.Totals()
 	h := VoucherHead{BusinessID: v.BusinessID, DocType: v.DocType, CompanyCode: v.CompanyCode, Currency: v.Currency,
 		ExchangeRate: v.ExchangeRate, DebitAmount: d, CreditAmount: c, LocalDebitAmount: ld, LocalCredit: lc, Balanced: v.Balanced(),
-		SapStatus: v.SapStatus, SapBelnr: v.SapBelnr, SapMsg: v.SapMsg, Attempts: v.Attempts, PostedBy: v.PostedBy,
+		SapStatus: v.SapStatus, SapBelnr: v.SapBelnr, SapMsg: v.SapMsg, FiscalYear: v.FiscalYear, Attempts: v.Attempts, PostedBy: v.PostedBy,
 		ReversalBelnr: v.ReversalBelnr, Stored: v.Stored, Editable: v.Editable()}
 	if !v.PostedAt.IsZero() {
 		t := v.PostedAt
@@ -142,6 +143,13 @@ type PushLogPage struct {
 	Size  int            `json:"size"`
 }
 
+// VoucherImport is the voucher import's answer: how many posting results
+// were booked and the vouchers' heads.
+type VoucherImport struct {
+	Imported int           `json:"imported"`
+	Vouchers []VoucherHead `json:"vouchers"`
+}
+
 // TaxLogin is the tax-system login's answer.
 type TaxLogin struct {
 	Status string `json:"status"`
@@ -165,6 +173,9 @@ func init() {
 			Response: TaxLogin{}, Refusals: refusedOrStale},
 		"POST /api/formwork/tax/push": {Tag: "vouchers", Summary: "Push an approved document to the tax system under a tax group order sign (03 by default; 07, 09, 10, 11, 12, 16, 20, 21, 22; 20, 21 and 22 need year and period): the outcome is kept (status S with taxNo, or E with message).",
 			Request: taxes.Request{}, Response: taxes.Push{}, Refusals: refusedOrStale},
+		"POST /api/formwork/vouchers/import": {Tag: "vouchers", Summary: "Voucher import (CW00002): an xlsx of the posting results of vouchers posted outside the adapter; its first sheet (or sheet vouchers) has the columns businessId, sapBelnr, fiscalYear, status (S posted, E failed), message under a header row (names or labels in any language). All rows or none: 422 with every row's finding at rows[n].column (unknown or unapproved document, a voucher posted already, a repeated document, a missing number, year or message). The numbers then show in queryVcHeadById and the push log.",
+			Upload: XLSX, Response: VoucherImport{}, Refusals: []int{422}},
+		"GET /api/formwork/vouchers/import/template.xlsx": {Tag: "vouchers", Summary: "The voucher import's template (labels in the user's language, an example row).", File: XLSX},
 		"GET /api/formwork/tax/pushes": {Tag: "vouchers", Summary: "A document's tax pushes, newest first.", Query: []string{"businessId"}, Response: []taxes.Push{}, Refusals: notFound},
 	} {
 		apiDocs[k] = v

@@ -50,6 +50,8 @@ func (a *API) Routes() []kit.Route {
 		{Method: "POST", Path: "/itax/ibm/login", Access: financeMenus, Handle: a.taxLogin},
 		{Method: "POST", Path: "/api/formwork/tax/push", Access: financeMenus, Handle: a.taxPush},
 		{Method: "GET", Path: "/api/formwork/tax/pushes", Access: kit.SignedIn, Handle: a.taxPushes},
+		{Method: "POST", Path: "/api/formwork/vouchers/import", Access: kit.Menu(vouchers.ImportMenu), Handle: a.importResults},
+		{Method: "GET", Path: "/api/formwork/vouchers/import/template.xlsx", Access: kit.Menu(vouchers.ImportMenu), Handle: a.template},
 	}
 }
 
