@@ -11,6 +11,7 @@ import (
 	"formwork/adapters/httpapi/guard"
 	"formwork/adapters/httpapi/kit"
 	"formwork/adapters/httpapi/paymentapi"
+	"formwork/adapters/httpapi/voucherapi"
 
 	"github.com/labstack/echo/v4"
 )
@@ -138,7 +139,7 @@ func (s *Server) subRoutes() [][]kit.Route {
 // its content type.
 var uploads = map[string]string{"POST /api/formwork/masterdata/:type/import": contract.XLSX, "POST " + budgetapi.ImportPath: contract.XLSX,
 	"POST " + fileapi.UploadPath:    contract.Multipart,
-	"POST " + paymentapi.ImportPath: contract.XLSX}
+	"POST " + paymentapi.ImportPath: contract.XLSX, "POST " + voucherapi.ImportPath: contract.XLSX}
 
 // register adds the route table to echo, each route behind its access check.
 func (s *Server) register() {

@@ -176,7 +176,7 @@ func init() {
 		"POST /api/formwork/vouchers/import": {Tag: "vouchers", Summary: "Voucher import (CW00002): an xlsx of the posting results of vouchers posted outside the adapter; its first sheet (or sheet vouchers) has the columns businessId, sapBelnr, fiscalYear, status (S posted, E failed), message under a header row (names or labels in any language). All rows or none: 422 with every row's finding at rows[n].column (unknown or unapproved document, a voucher posted already, a repeated document, a missing number, year or message). The numbers then show in queryVcHeadById and the push log.",
 			Upload: XLSX, Response: VoucherImport{}, Refusals: []int{422}},
 		"GET /api/formwork/vouchers/import/template.xlsx": {Tag: "vouchers", Summary: "The voucher import's template (labels in the user's language, an example row).", File: XLSX},
-		"GET /api/formwork/tax/pushes": {Tag: "vouchers", Summary: "A document's tax pushes, newest first.", Query: []string{"businessId"}, Response: []taxes.Push{}, Refusals: notFound},
+		"GET /api/formwork/tax/pushes":                    {Tag: "vouchers", Summary: "A document's tax pushes, newest first.", Query: []string{"businessId"}, Response: []taxes.Push{}, Refusals: notFound},
 	} {
 		apiDocs[k] = v
 	}

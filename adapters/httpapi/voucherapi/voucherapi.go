@@ -50,10 +50,13 @@ func (a *API) Routes() []kit.Route {
 		{Method: "POST", Path: "/itax/ibm/login", Access: financeMenus, Handle: a.taxLogin},
 		{Method: "POST", Path: "/api/formwork/tax/push", Access: financeMenus, Handle: a.taxPush},
 		{Method: "GET", Path: "/api/formwork/tax/pushes", Access: kit.SignedIn, Handle: a.taxPushes},
-		{Method: "POST", Path: "/api/formwork/vouchers/import", Access: kit.Menu(vouchers.ImportMenu), Handle: a.importResults},
+		{Method: "POST", Path: ImportPath, Access: kit.Menu(vouchers.ImportMenu), Handle: a.importResults},
 		{Method: "GET", Path: "/api/formwork/vouchers/import/template.xlsx", Access: kit.Menu(vouchers.ImportMenu), Handle: a.template},
 	}
 }
+
+// ImportPath is the voucher import's route, whose body is a workbook.
+const ImportPath = "/api/formwork/vouchers/import"
 
 const editExample = `{"businessId":"EX0200001","lines":[{"lineNo":1,"costCenter":"1000SAL02"}]}`
 
