@@ -17,6 +17,7 @@ type Service struct {
 	refs    References
 	rules   RuleRecords
 	derived Derived
+	attachments Attachments
 	now     func() time.Time
 }
 

@@ -358,6 +358,7 @@ func TestHelpDocs(t *testing.T) {
 			}
 			return out
 		}
+		requireFiles(t, api, "EX02-A0101", "invoice", "itinerary") // the seeds require none
 		g := get("?docType=EX02&businessType1=A01&businessType2=A0101&lang=en")
 		if len(g.Entries) != 1 || g.Common || !strings.HasPrefix(g.Entries[0].Guilding1, "Fill in transport") || g.Entries[0].Guilding2 == "" ||
 			g.Entries[0].Guilding3 != "" || len(g.Entries[0].FileList) != 3 || !g.Entries[0].FileList[0].Required || g.Entries[0].FileList[2].Required {
