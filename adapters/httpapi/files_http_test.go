@@ -315,8 +315,10 @@ func TestFileOfficePreview(t *testing.T) {
 		if _, ok := conv["soffice"]; !ok {
 			t.Fatalf("health names no converters: %v", health)
 		}
-		if _, ok := conv["tesseract"]; !ok {
-			t.Fatalf("health does not report tesseract: %v", health)
+		for _, tool := range []string{"tesseract", "pdftoppm"} {
+			if _, ok := conv[tool]; !ok {
+				t.Fatalf("health does not report %s: %v", tool, health)
+			}
 		}
 		f := mustUpload(t, api, "employee01", "note.docx", docxOf(t, "Taxi receipt"), nil)
 		res := fileGet(t, api, "employee01", "/api/galaxyform/file/previewDoc?fileId="+f.FileID)
