@@ -39,6 +39,12 @@ func OnePagePDF(content string, xobjects map[string]string) []byte {
 		fmt.Fprintf(&res, "/%s %d 0 R ", name, len(objs))
 	}
 	objs[2] = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /XObject << " + res.String() + ">> >> >>"
+	return WritePDF(objs)
+}
+
+// WritePDF writes the objects (1 0 obj the catalog) as a PDF with its
+// cross-reference table.
+func WritePDF(objs []string) []byte {
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.4\n")
 	offsets := make([]int, len(objs))
