@@ -70,7 +70,7 @@ const minimalPDF = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj
 
 // upload sends content as the multipart field file named name, with the
 // form fields given, as user.
-func (api *testAPI) upload(t *testing.T, user, name string, content []byte, fields map[string]string) *apiResponse {
+func (api *testAPI) upload(t testing.TB, user, name string, content []byte, fields map[string]string) *apiResponse {
 	t.Helper()
 	var b bytes.Buffer
 	mw := multipart.NewWriter(&b)
@@ -103,7 +103,7 @@ type uploadedFile struct {
 	Invoices    []map[string]any `json:"invoices"`
 }
 
-func mustUpload(t *testing.T, api *testAPI, user, name string, content []byte, fields map[string]string) uploadedFile {
+func mustUpload(t testing.TB, api *testAPI, user, name string, content []byte, fields map[string]string) uploadedFile {
 	t.Helper()
 	res := api.upload(t, user, name, content, fields)
 	if res.status != 201 {
