@@ -94,9 +94,9 @@ chromium: ## install Debian's chromium and the Chinese and Thai fonts for the br
 
 # The optional converters (docs/files.md): LibreOffice headless previews office files as PDF,
 # tesseract with Simplified Chinese reads receipts without a QR code (OCR).
-TOOL_PACKAGES ?= libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui tesseract-ocr tesseract-ocr-chi-sim
+TOOL_PACKAGES ?= libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui tesseract-ocr tesseract-ocr-chi-sim poppler-utils
 
-tools: ## install the optional converters on Debian (LibreOffice, tesseract), those missing
+tools: ## install the optional converters on Debian (LibreOffice, tesseract, pdftoppm), those missing
 	@missing=$$(for p in $(TOOL_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || printf '%s ' $$p; done); \
 	if [ -n "$$missing" ] && command -v apt-get >/dev/null; then \
 		echo "installing $$missing"; \

@@ -194,6 +194,11 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 	if err := s.CheckReferences(ctx, w.doc, &sc.Check); err != nil {
 		return nil, err
 	}
+	if !w.temp {
+		if err := s.CheckAttachments(ctx, w.doc, &sc.Check); err != nil {
+			return nil, err
+		}
+	}
 	if len(derived) > 0 && !w.temp {
 		sc.Check.Errors, sc.Check.Valid = append(sc.Check.Errors, derived...), false
 	}

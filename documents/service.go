@@ -10,14 +10,15 @@ import (
 
 // Service is the documents use cases.
 type Service struct {
-	store   Store
-	cat     func() *engine.Catalogue
-	people  People
-	gate    Gate
-	refs    References
-	rules   RuleRecords
-	derived Derived
-	now     func() time.Time
+	store       Store
+	cat         func() *engine.Catalogue
+	people      People
+	gate        Gate
+	refs        References
+	rules       RuleRecords
+	derived     Derived
+	attachments Attachments
+	now         func() time.Time
 }
 
 // NewService builds the documents use cases on store, reading the live

@@ -1,30 +1,18 @@
 package invoices
 
 import (
-	"bytes"
 	"context"
-	"image"
-	"image/jpeg"
 	"testing"
 	"time"
+
+	"formwork/invoices/testimages"
 )
 
-// phoneJPEG is a 4000x3000 photo-sized JPEG of a grey page with a fapiao QR
-// of 600 pixels, as a phone camera takes a receipt.
 func phoneJPEG(tb testing.TB, payload string) []byte {
-	page := image.NewGray(image.Rect(0, 0, 4000, 3000))
-	for i := range page.Pix {
-		page.Pix[i] = uint8(200 + i%37)
-	}
-	qr := qrPicture(tb, payload, 600)
-	for y := 0; y < 600; y++ {
-		copy(page.Pix[(1200+y)*page.Stride+2500:], qr.Pix[y*qr.Stride:y*qr.Stride+600])
-	}
-	var b bytes.Buffer
-	if err := jpeg.Encode(&b, page, &jpeg.Options{Quality: 85}); err != nil {
-		tb.Fatal(err)
-	}
-	return b.Bytes()
+	tb.Helper()
+	b, err := testimages.PhoneJPEG(payload)
+	must(tb, err)
+	return b
 }
 
 func TestRecognisePhoneJPEG(t *testing.T) {

@@ -49,7 +49,9 @@ func (o OCR) Text(ctx context.Context, picture []byte) (string, error) {
 var (
 	reOCRNumber = regexp.MustCompile(`\b(\d{20}|\d{8})\b`)
 	reOCRDate   = regexp.MustCompile(`(20\d{2})\s*[年\-./]\s*(\d{1,2})\s*[月\-./]\s*(\d{1,2})`)
-	reOCRMoney  = regexp.MustCompile(`[¥￥]\s*(\d[\d,]*\.\d{2})`)
+	// an amount after a yuan sign (tesseract reads ¥ as Y now and then) or
+	// after the colon of its label (金额：1000.00)
+	reOCRMoney = regexp.MustCompile(`(?:[¥￥Y]|[:：])\s*(\d[\d,]*\.\d{2})`)
 )
 
 // ocrProposalNote is the finding every OCR proposal carries.

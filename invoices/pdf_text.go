@@ -137,7 +137,8 @@ func money(s string) decimal.Decimal {
 }
 
 // readPDF recognises the invoices of a PDF: its text layer first, then a
-// fapiao QR code among its embedded images (FlateDecode gray or RGB).
+// fapiao QR code among its embedded images (FlateDecode gray or RGB); the
+// Service then tries the rendered pages.
 func readPDF(content []byte) ([]files.Recognised, error) {
 	r, err := pdf.NewReader(bytes.NewReader(content), int64(len(content)))
 	if err != nil {
@@ -177,8 +178,9 @@ func pdfLinesSafe(r *pdf.Reader) (lines []string) {
 }
 
 // pdfImages are the embedded images of every page the reader can decode:
-// 8-bit DeviceGray or DeviceRGB behind FlateDecode (a DCT image's JPEG is
-// not read: not done).
+// 8-bit DeviceGray or DeviceRGB behind FlateDecode. A JPEG (DCTDecode)
+// image or a QR drawn as vectors is read on the page rendered by pdftoppm
+// (PDFRenderer, pdf_render.go).
 func pdfImages(r *pdf.Reader) (out []image.Image) {
 	defer func() { _ = recover() }()
 	for i := 1; i <= r.NumPage(); i++ {

@@ -52,6 +52,7 @@ type Store interface {
 type Service struct {
 	store  Store
 	ocr    OCR
+	pages  PDFRenderer
 	verify Verification
 	now    func() time.Time
 }
@@ -61,7 +62,7 @@ func NewService(store Store, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: store, ocr: DetectOCR(), now: now}
+	return &Service{store: store, ocr: DetectOCR(), pages: DetectPDFRenderer(), now: now}
 }
 
 // OCRAvailable reports whether pictures without a QR go through OCR.
@@ -117,6 +118,9 @@ func (s *Service) read(ctx context.Context, kind string, content []byte) []files
 		return s.readImage(ctx, content)
 	case "pdf":
 		found, _ := readPDF(content)
+		if len(found) == 0 { // a QR drawn as vectors or kept as a JPEG: read on the rendered pages
+			found = s.readRenderedPDF(ctx, content)
+		}
 		return found
 	case "ofd":
 		return readOFD(content)
@@ -205,4 +209,21 @@ func (s *Service) Derive(ctx context.Context, doc, _ *engine.Document) ([]engine
 		}
 	}
 	return findings, nil
+}
+
+// readRenderedPDF reads a fapiao QR code on the rendered pages of a PDF
+// (when pdftoppm is installed); a PDF it cannot render gives nothing.
+func (s *Service) readRenderedPDF(ctx context.Context, content []byte) []files.Recognised {
+	pages, err := s.pages.Pages(ctx, content)
+	if err != nil {
+		return nil
+	}
+	for _, p := range pages {
+		if text, ok := DecodeQR(p); ok {
+			if r, err := ParseQR(text); err == nil {
+				return []files.Recognised{r}
+			}
+		}
+	}
+	return nil
 }

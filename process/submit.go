@@ -43,6 +43,9 @@ func (s *Service) Submit(ctx context.Context, r SubmitRequest) (*View, error) {
 	if err := s.docs.CheckReferences(ctx, doc, &res); err != nil { // master data may have changed since the save
 		return nil, err
 	}
+	if err := s.docs.CheckAttachments(ctx, doc, &res); err != nil { // the files the guide requires
+		return nil, err
+	}
 	if !res.Valid {
 		return nil, &CheckRefusal{Check: res}
 	}

@@ -70,7 +70,7 @@ const minimalPDF = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj
 
 // upload sends content as the multipart field file named name, with the
 // form fields given, as user.
-func (api *testAPI) upload(t *testing.T, user, name string, content []byte, fields map[string]string) *apiResponse {
+func (api *testAPI) upload(t testing.TB, user, name string, content []byte, fields map[string]string) *apiResponse {
 	t.Helper()
 	var b bytes.Buffer
 	mw := multipart.NewWriter(&b)
@@ -103,7 +103,7 @@ type uploadedFile struct {
 	Invoices    []map[string]any `json:"invoices"`
 }
 
-func mustUpload(t *testing.T, api *testAPI, user, name string, content []byte, fields map[string]string) uploadedFile {
+func mustUpload(t testing.TB, api *testAPI, user, name string, content []byte, fields map[string]string) uploadedFile {
 	t.Helper()
 	res := api.upload(t, user, name, content, fields)
 	if res.status != 201 {
@@ -315,8 +315,10 @@ func TestFileOfficePreview(t *testing.T) {
 		if _, ok := conv["soffice"]; !ok {
 			t.Fatalf("health names no converters: %v", health)
 		}
-		if _, ok := conv["tesseract"]; !ok {
-			t.Fatalf("health does not report tesseract: %v", health)
+		for _, tool := range []string{"tesseract", "pdftoppm"} {
+			if _, ok := conv[tool]; !ok {
+				t.Fatalf("health does not report %s: %v", tool, health)
+			}
 		}
 		f := mustUpload(t, api, "employee01", "note.docx", docxOf(t, "Taxi receipt"), nil)
 		res := fileGet(t, api, "employee01", "/api/galaxyform/file/previewDoc?fileId="+f.FileID)
@@ -358,6 +360,7 @@ func TestHelpDocs(t *testing.T) {
 			}
 			return out
 		}
+		requireFiles(t, api, "EX02-A0101", "invoice", "itinerary") // the seeds require none
 		g := get("?docType=EX02&businessType1=A01&businessType2=A0101&lang=en")
 		if len(g.Entries) != 1 || g.Common || !strings.HasPrefix(g.Entries[0].Guilding1, "Fill in transport") || g.Entries[0].Guilding2 == "" ||
 			g.Entries[0].Guilding3 != "" || len(g.Entries[0].FileList) != 3 || !g.Entries[0].FileList[0].Required || g.Entries[0].FileList[2].Required {

@@ -105,7 +105,7 @@ func (s *Server) loginOptions(c echo.Context) error {
 }
 
 // health: GET /api/formwork/health (public): up, and which optional
-// converters (soffice, tesseract) were found at start.
+// converters (soffice, tesseract, pdftoppm) were found at start.
 func (s *Server) health(c echo.Context) error {
 	converters := map[string]bool{}
 	if s.files != nil {

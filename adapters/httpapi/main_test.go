@@ -173,7 +173,7 @@ func (api *testAPI) login(t testing.TB, username string) string {
 }
 
 // as returns headers that send username's token (or none, for anonymous).
-func (api *testAPI) as(t *testing.T, username string) map[string]string {
+func (api *testAPI) as(t testing.TB, username string) map[string]string {
 	t.Helper()
 	if username == anonymous {
 		return noToken

@@ -17,10 +17,11 @@ import (
 const Timeout = 2 * time.Minute
 
 // Installed answers, for each optional tool formwork uses, whether it is
-// on the PATH: soffice (LibreOffice, office previews) and tesseract (OCR).
+// on the PATH: soffice (LibreOffice, office previews), tesseract (OCR) and
+// pdftoppm (poppler-utils: PDF pages rendered to read their QR codes).
 func Installed() map[string]bool {
 	out := map[string]bool{}
-	for _, name := range []string{"soffice", "tesseract"} {
+	for _, name := range []string{"soffice", "tesseract", "pdftoppm"} {
 		_, err := exec.LookPath(name)
 		out[name] = err == nil
 	}

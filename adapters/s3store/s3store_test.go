@@ -2,22 +2,19 @@ package s3store_test
 
 import (
 	"context"
-	"net/http/httptest"
 	"net/url"
 	"testing"
 
 	"formwork/adapters/s3store"
-
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"formwork/adapters/simulators/simtest"
 )
 
-// TestStoreOnS3 runs the store against an S3-compatible server (gofakes3,
-// served over HTTP by this test): stored once, read back, a missing key
-// not found.
+// TestStoreOnS3 runs the store against an S3-compatible server started as
+// its own process (`formwork simulate s3`, gofakes3 behind the simulators'
+// pattern): stored once, read back, a missing key not found, and read by
+// a second store on the same bucket.
 func TestStoreOnS3(t *testing.T) {
-	srv := httptest.NewServer(gofakes3.New(s3mem.New()).Server())
-	defer srv.Close()
+	srv := simtest.Start(t, "s3")
 	u, _ := url.Parse(srv.URL)
 	ctx := context.Background()
 	st, err := s3store.Open(ctx, s3store.Config{Endpoint: u.Host, Bucket: "formwork-files", AccessKey: "test", SecretKey: "testtest", Region: "us-east-1", Prefix: "files/"})

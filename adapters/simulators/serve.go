@@ -5,7 +5,7 @@ import (
 	"net/http"
 )
 
-// Named is the simulator called name ("accounting" or "tax").
+// Named is the simulator called name (accounting, tax, invoice or s3).
 func Named(name string) (http.Handler, error) {
 	switch name {
 	case "accounting":
@@ -14,6 +14,8 @@ func Named(name string) (http.Handler, error) {
 		return Tax(), nil
 	case "invoice":
 		return Invoice(), nil
+	case "s3":
+		return S3(), nil
 	}
-	return nil, fmt.Errorf("unknown simulator %q: accounting, tax or invoice", name)
+	return nil, fmt.Errorf("unknown simulator %q: accounting, tax, invoice or s3", name)
 }

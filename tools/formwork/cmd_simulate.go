@@ -15,8 +15,8 @@ import (
 	"formwork/adapters/simulators"
 )
 
-// runSimulate serves a simulator of an outside system (accounting or tax,
-// see adapters/simulators) until interrupted. It prints "listening on
+// runSimulate serves a simulator of an outside system (accounting, tax,
+// invoice or s3, see adapters/simulators) until interrupted. It prints "listening on
 // http://ADDR" once it accepts requests (a test started with port 0 reads
 // the port from there).
 func runSimulate(args []string) int {

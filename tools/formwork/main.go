@@ -19,13 +19,14 @@ usage:
   formwork replay [--format text|json|junit] [--run REGEX] [DIR]
   formwork check  --doc FILE [--edition E] [--action A] [--format text|json] [--lang zh|en|th] [--catalogue DIR]
   formwork export --docType X [--edition E] [--subType Y] [--action A] [--lang zh|en|th] [--catalogue DIR]
-  formwork simulate accounting|tax|invoice [--http ADDR]
+  formwork simulate accounting|tax|invoice|s3 [--http ADDR]
 
 DIR is a folder holding schemas/ and rules/; without --catalogue the
 catalogue built into the binary is used. lint --require-languages fails on
 any live catalogue text without zh, en and th; --coverage lists them. FORMWORK_DB may hold a PostgreSQL
 DSN; otherwise serve keeps a SQLite database in DATA. simulate serves a
-stand-in for the accounting or the tax system (see adapters/simulators).
+stand-in for the accounting, tax or invoice system, or an S3-compatible
+object store (see adapters/simulators).
 `
 
 // exit codes

@@ -57,7 +57,8 @@ type logoutAnswer struct {
 type health struct {
 	Status string `json:"status"`
 	// Converters are the optional converters found at start: soffice
-	// (LibreOffice: office previews) and tesseract (OCR), true when installed.
+	// (LibreOffice: office previews), tesseract (OCR) and pdftoppm (PDF pages
+	// rendered to read their QR codes), true when installed.
 	Converters map[string]bool `json:"converters"`
 }
 

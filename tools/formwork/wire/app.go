@@ -164,6 +164,7 @@ func New(cfg Config) *App {
 	a.moneyOut(cfg)
 	a.Guide = guide.NewService(a.MasterData)
 	a.Files = newFiles(cfg, a.Documents, a.Guide)
+	a.Documents.SetAttachments(guide.NewRequired(a.Guide, attachedGroups(cfg)))
 	a.Files.SetIntake(a.Invoices) // an upload answers the invoices recognised in it
 	a.HTTP = httpapi.New(a.Services, httpapi.Config{Web: cfg.Web, CAS: httpapi.CASLinks{ServerURL: cfg.CAS.ServerURL, ServiceURL: cfg.CAS.ServiceURL}})
 	return a

@@ -45,3 +45,24 @@ func (d fileDocuments) MayChange(ctx context.Context, who documents.Actor, busin
 	}
 	return d.docs.MayOpen(ctx, who, rec)
 }
+
+// attachedGroups answers the file groups of the files linked to a document
+// (every page of its attachment list), for the guide's required check.
+func attachedGroups(cfg Config) guide.Attached {
+	store := filedb.NewStore(cfg.DB)
+	return func(ctx context.Context, businessID string) ([]string, error) {
+		var groups []string
+		for offset := 0; ; offset += 100 {
+			page, total, err := store.Attachments(ctx, businessID, offset, 100)
+			if err != nil {
+				return nil, err
+			}
+			for _, a := range page {
+				groups = append(groups, a.Group)
+			}
+			if len(page) == 0 || int64(offset+len(page)) >= total {
+				return groups, nil
+			}
+		}
+	}
+}

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { errorText } from '../api/client';
-import { linkFile, listAttachments, uploadFile } from './api';
+import { helpDocs, linkFile, listAttachments, uploadFile } from './api';
 import FileViewer from './FileViewer';
 
 /** A file of the dialog: uploaded or linked, or on its way up. */
@@ -26,6 +26,8 @@ interface Item {
   name: string;
   kind?: string;
   line: string;
+  /** The guide's file group the file is of ('' none): a save checks the required ones. */
+  group: string;
   progress: number;
   error?: string;
   linked: boolean;
@@ -40,13 +42,24 @@ export interface AttachmentsDialogProps {
   lines: number;
   /** Whether this mode offers uploading (the imageUpload button), else viewing only. */
   canUpload: boolean;
+  /** The document's type and business types: the guide's file groups offered for an upload. */
+  subject?: { docType: string; businessType1?: string; businessType2?: string };
+}
+
+/** A file group of the reimbursement guide for the document's business type. */
+interface GroupOption {
+  group: string;
+  name: string;
+  required: boolean;
 }
 
 /** The document's images and attachments: drag-and-drop upload with progress, several files per line, and the viewer. */
-export default function AttachmentsDialog({ open, onClose, businessId, lines, canUpload }: AttachmentsDialogProps) {
+export default function AttachmentsDialog({ open, onClose, businessId, lines, canUpload, subject }: AttachmentsDialogProps) {
   const { t } = useTranslation();
   const [items, setItems] = useState<Item[]>([]);
   const [line, setLine] = useState('');
+  const [group, setGroup] = useState('');
+  const [groups, setGroups] = useState<GroupOption[]>([]);
   const [shown, setShown] = useState<Item | null>(null);
   const [dragging, setDragging] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -60,12 +73,27 @@ export default function AttachmentsDialog({ open, onClose, businessId, lines, ca
       .then((list) =>
         setItems((mine) => {
           const known = new Set(list.map((a) => a.fileId));
-          const stored: Item[] = list.map((a) => ({ key: a.fileId, fileId: a.fileId, name: a.name, kind: a.kind, line: a.line, progress: 1, linked: true }));
+          const stored: Item[] = list.map((a) => ({ key: a.fileId, fileId: a.fileId, name: a.name, kind: a.kind, line: a.line, group: a.group, progress: 1, linked: true }));
           return [...stored, ...mine.filter((i) => !i.fileId || !known.has(i.fileId))];
         }),
       )
       .catch((e) => setLoadError(errorText(e)));
   }, [open, businessId]);
+
+  // the guide's file groups of the business type (the required ones a save checks)
+  const { docType = '', businessType1 = '', businessType2 = '' } = subject ?? {};
+  useEffect(() => {
+    if (!open || !canUpload || !docType) return;
+    helpDocs({ docType, businessType1, businessType2 })
+      .then((g) => {
+        const seen = new Map<string, GroupOption>();
+        for (const e of g.entries ?? [])
+          for (const f of e.fileList ?? [])
+            if (f.fileGroup && !seen.has(f.fileGroup)) seen.set(f.fileGroup, { group: f.fileGroup, name: f.fileName, required: f.required });
+        setGroups([...seen.values()]);
+      })
+      .catch(() => setGroups([]));
+  }, [open, canUpload, docType, businessType1, businessType2]);
 
   // files uploaded before the document was saved are linked to it once it is
   useEffect(() => {
@@ -73,7 +101,7 @@ export default function AttachmentsDialog({ open, onClose, businessId, lines, ca
     for (const i of items) {
       if (i.fileId && !i.linked && !i.error) {
         patch(i.key, { linked: true });
-        linkFile(i.fileId, businessId, i.line).catch((e) => patch(i.key, { error: errorText(e), linked: false }));
+        linkFile(i.fileId, businessId, i.line, i.group).catch((e) => patch(i.key, { error: errorText(e), linked: false }));
       }
     }
   }, [businessId, items]);
@@ -82,17 +110,17 @@ export default function AttachmentsDialog({ open, onClose, businessId, lines, ca
     (files: FileList | File[]) => {
       for (const file of Array.from(files)) {
         const key = `${file.name}-${Date.now()}-${Math.random()}`;
-        setItems((all) => [...all, { key, name: file.name, line, progress: 0, linked: businessId !== '' }]);
-        uploadFile(file, { businessId, line }, (p) => patch(key, { progress: p }))
+        setItems((all) => [...all, { key, name: file.name, line, group, progress: 0, linked: businessId !== '' }]);
+        uploadFile(file, { businessId, line, group }, (p) => patch(key, { progress: p }))
           .then((f) => {
             const done = { fileId: f.fileId, kind: f.kind, name: f.name, progress: 1 };
             patch(key, done);
-            setShown((s) => s ?? { key, line, linked: businessId !== '', ...done });
+            setShown((s) => s ?? { key, line, group, linked: businessId !== '', ...done });
           })
           .catch((e) => patch(key, { error: errorText(e), progress: 1 }));
       }
     },
-    [businessId, line],
+    [businessId, line, group],
   );
 
   const lineLabel = (l: string) => (l === '' ? t('files.head') : t('files.line', { n: Number(/\d+/.exec(l)?.[0] ?? 0) + 1 }));
@@ -112,6 +140,16 @@ export default function AttachmentsDialog({ open, onClose, businessId, lines, ca
                   </MenuItem>
                 ))}
               </TextField>
+              {groups.length > 0 && (
+                <TextField select size="small" label={t('files.fileGroup')} value={group} onChange={(e) => setGroup(e.target.value)} data-field="upload-group">
+                  <MenuItem value="">{t('files.noGroup')}</MenuItem>
+                  {groups.map((g) => (
+                    <MenuItem key={g.group} value={g.group} data-option={g.group}>
+                      {g.name} ({g.required ? t('files.required') : t('files.optional')})
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
               <Box
                 data-dropzone
                 onDragOver={(e) => {
@@ -159,6 +197,7 @@ export default function AttachmentsDialog({ open, onClose, businessId, lines, ca
                   secondary={
                     <>
                       {lineLabel(i.line)}
+                      {i.group && ` · ${groups.find((g) => g.group === i.group)?.name ?? i.group}`}
                       {i.error && (
                         <Typography component="span" color="error" variant="caption" display="block" data-upload-error>
                           {i.error}

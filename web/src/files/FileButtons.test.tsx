@@ -32,8 +32,27 @@ const attachment = {
   linkedAt: '2026-11-24T00:00:00Z',
 };
 
+const guide = {
+  common: false,
+  videoUrl: '',
+  entries: [
+    {
+      code: 'EX02-A0101',
+      docType: 'EX02',
+      businessType1: 'A01',
+      businessType2: 'A0101',
+      status: '1',
+      fileList: [
+        { fileName: '发票', fileGroup: 'invoice', required: true },
+        { fileName: '酒店水单', fileGroup: 'folio', required: false },
+      ],
+    },
+  ],
+};
+
 function answer(call: Call) {
   if (call.path === '/api/galaxyform/doc/attachment/list') return ok({ list: [attachment], total: 1, pageNum: 1, pageSize: 100 });
+  if (call.path.startsWith('/api/galaxyform/commonForm/getHelpDocs')) return ok(guide);
   return undefined;
 }
 
@@ -58,5 +77,15 @@ describe('the image buttons (files/FileButtons)', () => {
     await click('[data-button="imageUpload"]');
     await waitFor(() => $('[data-dropzone]'));
     expect($<HTMLInputElement>('[data-upload-input]')?.multiple).toBe(true);
+  });
+
+  it('image upload offers the guide file groups of the business type, the required ones marked', async () => {
+    const subject = { docType: 'EX02', businessType1: 'A01', businessType2: 'A0101' };
+    m = await mount({ '*': <FileButtons buttons={['imageUpload']} businessId="" lines={1} subject={subject} /> }, '/form', answer);
+    await click('[data-button="imageUpload"]');
+    await waitFor(() => $('[data-field="upload-group"]'));
+    const asked = m.calls.find((c) => c.path.startsWith('/api/galaxyform/commonForm/getHelpDocs'));
+    expect(asked?.url).toContain('docType=EX02');
+    expect(asked?.url).toContain('businessType2=A0101');
   });
 });

@@ -11,10 +11,12 @@ export interface FileButtonsProps {
   buttons: readonly string[];
   businessId: string;
   lines: number;
+  /** The document's type and business types (the guide's file groups of an upload). */
+  subject?: { docType: string; businessType1?: string; businessType2?: string };
 }
 
 /** The toolbar's image upload and image view buttons, as the server's export offers them. */
-export default function FileButtons({ buttons, businessId, lines }: FileButtonsProps) {
+export default function FileButtons({ buttons, businessId, lines, subject }: FileButtonsProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'upload' | 'view' | null>(null);
   const upload = buttons.includes('imageUpload');
@@ -32,7 +34,7 @@ export default function FileButtons({ buttons, businessId, lines }: FileButtonsP
           {t('buttons.imageView')}
         </Button>
       )}
-      <AttachmentsDialog open={mode !== null} onClose={() => setMode(null)} businessId={businessId} lines={lines} canUpload={mode === 'upload'} />
+      <AttachmentsDialog open={mode !== null} onClose={() => setMode(null)} businessId={businessId} lines={lines} canUpload={mode === 'upload'} subject={subject} />
     </Box>
   );
 }

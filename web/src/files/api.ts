@@ -40,9 +40,9 @@ export async function listAttachments(businessId: string): Promise<Attachment[]>
   return page.list ?? [];
 }
 
-/** Links an uploaded file to a document, at a line. */
-export async function linkFile(fileId: string, businessId: string, line: string): Promise<void> {
-  await apiCall('POST', '/api/galaxyform/file/link', { fileId, businessId, line });
+/** Links an uploaded file to a document, at a line, in a file group of the guide ('' none). */
+export async function linkFile(fileId: string, businessId: string, line: string, group = ''): Promise<void> {
+  await apiCall('POST', '/api/galaxyform/file/link', { fileId, businessId, line, group });
 }
 
 /** The reimbursement guide: a document type's business type, or the common table. */

@@ -136,7 +136,12 @@ export default function FormPage() {
           </Alert>
         )}
         <FormToolbar actions={toolbar} others={otherButtons(buttons)} busy={actions.busy} onAction={actions.onAction} />
-        <FileButtons buttons={buttons} businessId={storedId} lines={Array.isArray(shown.document.lineList) ? shown.document.lineList.length : 0} />
+        <FileButtons
+          buttons={buttons}
+          businessId={storedId}
+          lines={Array.isArray(shown.document.lineList) ? shown.document.lineList.length : 0}
+          subject={{ docType, businessType1: String(shown.document.head?.businessType1 ?? ''), businessType2: String(shown.document.head?.businessType2 ?? '') }}
+        />
         {!readonly && <BudgetPanel preview={shown.budget} />}
         {storedId && <VoucherPanel businessId={storedId} buttons={buttons} />}
         <DocumentForm

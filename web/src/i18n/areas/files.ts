@@ -4,6 +4,7 @@ import type { AreaTexts } from '../resources';
 
 const texts: AreaTexts = {
   zh: {
+    noGroup: '不指定分组',
     uploadTitle: '影像上传',
     viewTitle: '影像查看',
     lineLabel: '所属行',
@@ -42,6 +43,7 @@ const texts: AreaTexts = {
     cancel: '取消',
   },
   en: {
+    noGroup: 'No group',
     uploadTitle: 'Image upload',
     viewTitle: 'Image view',
     lineLabel: 'Belongs to',
@@ -80,6 +82,7 @@ const texts: AreaTexts = {
     cancel: 'Cancel',
   },
   th: {
+    noGroup: 'ไม่ระบุกลุ่ม',
     uploadTitle: 'อัปโหลดภาพ',
     viewTitle: 'ดูภาพ',
     lineLabel: 'เป็นของ',
