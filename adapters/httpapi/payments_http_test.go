@@ -17,7 +17,9 @@ import (
 // failed, stale version) is a 4xx naming the field; the employee sees the
 // state with the account masked, finance whole. The payment import is all
 // or nothing. Contracts (item 4): an approved HT creates the contract, an
-// approved payment against it moves its paid and unpaid amounts.
+// approved payment against it moves its paid and unpaid amounts when its
+// line is paid (not on approval); the contract finance authorisation
+// (HT3-2) decides which finance staff pay against a company's contracts.
 
 const (
 	boeURL        = "/api/galaxypayment/api/boe/get"
@@ -269,10 +271,26 @@ func TestContractPaidByApprovedPayment(t *testing.T) {
 		if got := fmt.Sprintf("%v %v %v %v %v", c["contractId"], c["amount"], c["paidAmount"], c["unpaidAmount"], c["deleteFlag"]); got != ht+" 480000.00 0.00 480000.00 N" {
 			t.Fatalf("the approved HT's contract: %s", got)
 		}
-		approvedExample(t, api, "ap", "AA") // a prepayment of 38000.00 against it
+		aa := approvedExample(t, api, "ap", "AA") // a prepayment of 38000.00 against it
+		var rec mdRecord
+		mdCall(t, api, "admin", "GET", recordURL("contract", "HT2026-CG-0158"), "", 200, &rec)
+		if got := fmt.Sprintf("%v %v %v", rec.Body["paidAmount"], rec.Body["unpaidAmount"], rec.Body["contractType"]); got != "0 480000 H01" {
+			t.Fatalf("approval pays nothing yet: paid, unpaid, type %s", got)
+		}
+		l := line(t, api, "finance01", aa)
+		if got := fmt.Sprint(l["contracts"]); got != "[map[amount:38000.00 contractNo:HT2026-CG-0158]]" {
+			t.Fatalf("the prepayment's line pays against the contract: %s", got)
+		}
+		// the bank refuses it: the contract stays unpaid
+		paymentCall(t, api, "finance01", paidFailURL, change(aa, 1, `,"bankMessage":"账户冻结"`), 200, "")
+		paymentCall(t, api, "finance01", paidFixURL, change(aa, 2, `,"resend":true`), 200, "")
+		if c := contractOf(t, api, "HT2026-CG-0158"); fmt.Sprint(c["paidAmount"]) != "0.00" {
+			t.Fatalf("a failed payment pays nothing: %v", c)
+		}
+		paymentCall(t, api, "finance01", paidURL, change(aa, 3, `,"bankRef":"B-AA-1"`), 200, "")
 		c = contractOf(t, api, "HT2026-CG-0158")
 		if got := fmt.Sprintf("%v %v", c["paidAmount"], c["unpaidAmount"]); got != "38000.00 442000.00" {
-			t.Fatalf("after the approved prepayment: paid, unpaid %s", got)
+			t.Fatalf("after the prepayment was paid: paid, unpaid %s", got)
 		}
 		// a payment's contract rows show the master's amounts, whatever the client sent
 		small := exampleWith("AA.json", with("head.amount", json.Number("1000")), with("paymentList[0].paymentAmount", json.Number("1000")),
@@ -323,4 +341,50 @@ func (w *answerWalk) payments() {
 	upload(paymentWorkbook(w.t, []any{other, 1, "paid"}), 422)
 	upload(paymentWorkbook(w.t, []any{other, 1, "paid", "B2"}), 200)
 	upload([]byte("not a workbook"), 400)
+}
+
+// The contract finance authorisation (HT3-2) on both databases: once
+// company 1000 has one, only the finance staff it names, for the
+// contract's type, pay against its contracts (403 at contractNo, left out
+// of their list); a claim paying against no contract stays theirs.
+func TestContractFinanceAuth(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		approvedExample(t, api, "ht", "HT")
+		aa, claim := approvedExample(t, api, "ap", "AA"), approvedClaim(t, api)
+		grant := func(body string) mdRecord {
+			var r mdRecord
+			mdCall(t, api, "admin", "POST", masterDataURL+"/contractFinanceAuth/records", `{"body":`+body+`}`, 201, &r)
+			return r
+		}
+		pending := func() string {
+			res := api.request(t, "GET", paymentsURL+"?scope=finance&status=pending", "", api.as(t, "finance01"))
+			if res.status != 200 {
+				t.Fatalf("finance's pending list: HTTP %d %s", res.status, clip(res.body))
+			}
+			return res.body
+		}
+		mdCall(t, api, "finance01", "POST", masterDataURL+"/contractFinanceAuth/records", `{"body":{"employee":"finance01","company":"1000"}}`, 403, nil)
+		grant(`{"employee":"manager01","company":"1000"}`)
+		paymentCall(t, api, "finance01", paidURL, change(aa, 1, `,"bankRef":"B-AA"`), 403, "contractNo")
+		paymentCall(t, api, "finance01", paidFailURL, change(aa, 1, `,"bankMessage":"x"`), 403, "contractNo")
+		if body := pending(); strings.Contains(body, aa) || !strings.Contains(body, claim) {
+			t.Fatalf("finance's list has the claim but not the contract's prepayment: %s", clip(body))
+		}
+		res := sendFile(t, api, "finance01", "POST", paymentImport, paymentWorkbook(t, []any{aa, 1, "paid", "B-AA"}), xlsxType)
+		if res.status != 422 || !strings.Contains(res.body, "rows[2].contractNo") {
+			t.Fatalf("an import paying it: HTTP %d %s", res.status, clip(res.body))
+		}
+		own := grant(`{"employee":"finance01","company":"1000","contractType":"H02"}`) // another type of contract
+		paymentCall(t, api, "finance01", paidURL, change(aa, 1, `,"bankRef":"B-AA"`), 403, "contractNo")
+		own.Body["contractType"] = "H01"
+		mdCall(t, api, "admin", "PUT", recordURL("contractFinanceAuth", own.Key), updateBody(t, own, own.Version), 200, nil)
+		if body := pending(); !strings.Contains(body, aa) {
+			t.Fatalf("authorised, finance lists the prepayment: %s", clip(body))
+		}
+		paymentCall(t, api, "finance01", paidURL, change(aa, 1, `,"bankRef":"B-AA"`), 200, "")
+		paymentCall(t, api, "finance01", paidURL, change(claim, 1, `,"bankRef":"B-C"`), 200, "")
+		if c := contractOf(t, api, "HT2026-CG-0158"); fmt.Sprint(c["paidAmount"]) != "38000.00" {
+			t.Fatalf("paid by the authorised finance: %v", c)
+		}
+	})
 }
