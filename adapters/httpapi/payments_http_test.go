@@ -32,6 +32,7 @@ const (
 	accountFixURL = "/api/galaxyform/account/modifyAccountDetail"
 	paymentImport = "/api/formwork/payments/import"
 	contractsURL  = "/api/galaxyform/contract/queryContractHead"
+	taxSignsURL   = "/api/formwork/tax/orderSigns"
 )
 
 // The route walk's calls of the payments' routes, on a fresh draft claim
@@ -51,6 +52,7 @@ func init() {
 		"POST " + accountFixURL: {"menu CW00003", accountFixURL, move, finance},
 		"POST " + paymentImport: {"menu CW00003", paymentImport, `{}`, [5]int{401, 403, 403, 400, 400}},
 		"POST " + contractsURL:  {"signed in", contractsURL, `{"page":1,"size":999}`, [5]int{401, 200, 200, 200, 200}},
+		"GET " + taxSignsURL:    {"signed in", taxSignsURL, "", [5]int{401, 200, 200, 200, 200}},
 	} {
 		routeWalk[k] = v
 	}
@@ -334,6 +336,10 @@ func (w *answerWalk) payments() {
 	w.call("POST "+accountNewURL, "finance01", accountNewURL, change(other, 1, `,"account":"6214830211112222"`), 200)
 	w.call("POST "+accountNewURL, "finance01", accountNewURL, change(other, 2, `,"account":"6214830211112222"`), 409)
 	w.call("POST "+contractsURL, "", contractsURL, `{"page":1,"size":999}`, 200)
+	if res := w.call("GET "+taxSignsURL, "finance01", taxSignsURL, "", 200); !strings.Contains(res.body, `"default":"03"`) ||
+		!strings.Contains(res.body, `"periodSigns":["20","21","22"]`) {
+		w.t.Fatalf("the tax group order signs: %s", clip(res.body))
+	}
 	upload := func(file []byte, status int) {
 		res := sendFile(w.t, w.api, "finance01", "POST", paymentImport, file, xlsxType)
 		w.answered("POST "+paymentImport, "POST", paymentImport, "finance01", res, status)

@@ -142,6 +142,15 @@ type PushLogPage struct {
 	Size  int            `json:"size"`
 }
 
+// TaxOrderSigns are the tax group order signs a push accepts (GET
+// /api/formwork/tax/orderSigns): all, the default, those needing year and
+// period.
+type TaxOrderSigns struct {
+	Signs       []string `json:"signs"`
+	Default     string   `json:"default"`
+	PeriodSigns []string `json:"periodSigns"`
+}
+
 // TaxLogin is the tax-system login's answer.
 type TaxLogin struct {
 	Status string `json:"status"`
@@ -165,6 +174,8 @@ func init() {
 			Response: TaxLogin{}, Refusals: refusedOrStale},
 		"POST /api/formwork/tax/push": {Tag: "vouchers", Summary: "Push an approved document to the tax system under a tax group order sign (03 by default; 07, 09, 10, 11, 12, 16, 20, 21, 22; 20, 21 and 22 need year and period): the outcome is kept (status S with taxNo, or E with message).",
 			Request: taxes.Request{}, Response: taxes.Push{}, Refusals: refusedOrStale},
+		"GET /api/formwork/tax/orderSigns": {Tag: "vouchers", Summary: "The tax group order signs a push accepts, the default one (03) and those that need year and period (20, 21, 22).",
+			Response: TaxOrderSigns{}},
 		"GET /api/formwork/tax/pushes": {Tag: "vouchers", Summary: "A document's tax pushes, newest first.", Query: []string{"businessId"}, Response: []taxes.Push{}, Refusals: notFound},
 	} {
 		apiDocs[k] = v
