@@ -4,18 +4,21 @@
 // manager01 and finance01 approve it on the form; employee01 sees it approved and its payment
 // pending on 付款状态; finance01 marks the payment line paid with the bank's reference on the
 // finance payment list; finance01 opens it in action fssc, previews and posts the voucher and
-// sees the SAP number; finance01 pushes it to the tax system from the tax-group button (sign
+// sees the SAP number (EX02's type shows no tax-group button); finance01 pushes an approved
+// P08 of service fees, whose type shows it, to the tax system from the tax-group button (sign
 // 20 without a year is refused by the server naming the year; with year and period it is
-// accepted with the tax number); employee01 then sees it paid with the bank reference on
-// 付款状态 and 我的付款. The employee's read mode offers no voucher preview, so the SAP number is
-// finance's only. Run by e2e/run.mjs (`node e2e/run.mjs moneyout`).
+// accepted with the tax number, in the document's pushes); employee01 then sees the claim paid
+// with the bank reference on 付款状态 and 我的付款. The employee's read mode offers no voucher
+// preview, so the SAP number is finance's only. Run by e2e/run.mjs (`node e2e/run.mjs moneyout`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, repoDir, scenario, startServer, startSimulator, stopServer } from './harness.mjs';
 import { callApi, waitForDocument } from './pages.mjs';
-import { move, openMenu } from './payments.e2e.mjs';
+import { approveAs, move, openMenu } from './payments.e2e.mjs';
 
 const example = JSON.parse(readFileSync(join(repoDir, 'rules/examples/form/EX02.json'), 'utf8'));
+// P08 service fees (businessType1 P01): its type shows the tax-group button; EX02's does not.
+const serviceFees = JSON.parse(readFileSync(join(repoDir, 'rules/examples/form/P08.json'), 'utf8'));
 
 /** Approves the document open on the form as its task holder, with a comment. */
 async function approveOnForm(page, url, businessId, comment) {
@@ -125,9 +128,19 @@ export async function run({ browser }) {
       await posted.waitFor();
       const belnr = await posted.getAttribute('data-sap-belnr');
       assert(/^51\d{8}$/.test(belnr ?? ''), `the SAP number ${belnr}`);
+      assertEqual(await page.locator('[data-button="taxGroup"]').count(), 0, "EX02's type shows no tax-group button");
     });
 
-    await step('finance01 pushes it to the tax system under sign 20: refused without a year, accepted with year and period', async () => {
+    await step('finance01 pushes an approved P08 (service fees) to the tax system under sign 20: refused without a year, accepted with year and period', async () => {
+      const { token } = await loginThroughApi(server.url, 'employee01', 'demo123');
+      const res = await callApi(server.url, token, 'POST', '/api/galaxyform/yx/ap/head/create?action=new', serviceFees);
+      assertEqual(res.status, 200, `create the P08 (${res.body.message})`);
+      const fees = res.body.data.head.businessId;
+      assertEqual((await callApi(server.url, token, 'POST', '/api/galaxyform/process/startProcess', { businessId: fees })).status, 200, 'submit the P08');
+      await approveAs(server.url, 'manager01', fees);
+      await approveAs(server.url, 'finance01', fees);
+      await page.goto(`${server.url}/form?docType=P08&businessId=${fees}&action=fssc`);
+      await waitForDocument(page, fees);
       finance.expectFailure(400, '/api/formwork/tax/push');
       await page.locator('[data-tax-panel] [data-button="taxGroup"]').click();
       const dialog = page.locator('[data-tax-dialog]');

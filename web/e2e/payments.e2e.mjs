@@ -20,7 +20,7 @@ export async function openMenu(page, group, code, pageName) {
 }
 
 /** Completes the open task of a document as username (approve). */
-async function approveAs(serverUrl, username, businessId) {
+export async function approveAs(serverUrl, username, businessId) {
   const token = (await loginThroughApi(serverUrl, username, 'demo123')).token;
   const history = await callApi(serverUrl, token, 'GET', `/api/galaxyform/process/history?businessId=${businessId}`);
   const taskId = history.body.data.openTask?.taskId;
