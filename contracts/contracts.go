@@ -2,10 +2,11 @@
 // master-data type `contract` (schemas/_masterdata/contract.yaml), whose
 // records the approvals write. An approved HT contract document creates
 // its contract (an H05 amendment changes the amount of an existing one);
-// the final approval of a document paying against contracts (its
-// contractList, else its head's contractNo) adds what it pays to their
-// paid amounts. Paid and unpaid amounts are the server's: unpaid is the
-// amount less what was paid. It knows neither HTTP nor SQL.
+// a payment line against contracts adds what it pays to their paid
+// amounts when the bank paid it (AddPaid). Paid and unpaid amounts are the
+// server's: unpaid is the amount less what was paid. The contract finance
+// authorisation (HT3-2, Authorisations) decides which finance staff pay
+// against a company's contracts. It knows neither HTTP nor SQL.
 package contracts
 
 import (
@@ -35,23 +36,27 @@ type Payment struct {
 	Amount     decimal.Decimal
 }
 
-// Book writes what an approved document does to contracts in tx (the
-// approval's): an HT creates or amends its contract; any other document
-// adds what it pays to the paid amounts of its contracts.
+// Book writes what an approved HT does to contracts in tx (the
+// approval's): it creates or amends its contract. Documents paying against
+// contracts move them when their payment lines are paid (AddPaid), not on
+// approval.
 func Book(tx masterdata.Tx, doc *engine.Document, by string, now time.Time) error {
 	if doc.Type.Code == ContractDocType {
 		return bookContract(tx, doc, by, now)
 	}
-	pays, err := paymentsOf(tx, doc)
-	if err != nil {
-		return err
-	}
+	return nil
+}
+
+// AddPaid adds what was paid to the paid amounts of the contracts in tx
+// (a payment line's, as the bank paid it); a contract the master no
+// longer holds is left out.
+func AddPaid(tx masterdata.Tx, pays []Payment, by string, now time.Time) error {
 	for _, p := range pays {
 		rec, err := tx.Record(Type, p.ContractNo)
 		if err != nil {
 			return err
 		}
-		if rec == nil {
+		if rec == nil || !p.Amount.IsPositive() {
 			continue
 		}
 		body := withPaid(rec.Body, Amount(rec.Body, "paidAmount").Add(p.Amount))
@@ -60,6 +65,15 @@ func Book(tx masterdata.Tx, doc *engine.Document, by string, now time.Time) erro
 		}
 	}
 	return nil
+}
+
+// PaymentsOf is what an approved document pays against each contract
+// (its contractList, else its head's contractNo), for its payment lines.
+func PaymentsOf(tx masterdata.Tx, doc *engine.Document) ([]Payment, error) {
+	if doc.Type.Code == ContractDocType {
+		return nil, nil
+	}
+	return paymentsOf(tx, doc)
 }
 
 // paymentsOf is what doc pays against each contract: a single contract
@@ -134,6 +148,7 @@ func bookContract(tx masterdata.Tx, doc *engine.Document, by string, now time.Ti
 		"company": first(head.String("contComp"), head.String("companyCode")), "partyA": head.String("contPartyA"),
 		"partyB": head.String("contPartyB"), "partyC": head.String("contPartyC"), "vendor": head.String("vendor"),
 		"currency": first(head.String("contCurrency"), head.String("currency")), "amount": number(amount),
+		"contractType": head.String("businessType1"),
 		"creditAmount": number(decimal.Zero), "status": "1", "deleteFlag": "N"}
 	for _, d := range []string{"signDate", "startDate", "endDate"} {
 		if sec != nil && sec.String(d) != "" {

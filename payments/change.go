@@ -127,9 +127,13 @@ func (s *Service) apply(ctx context.Context, who Actor, c Change, m move) (*Line
 	if err != nil {
 		return nil, err
 	}
+	may, err := s.authority(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var out *Line
 	err = s.store.InTx(ctx, func(tx Tx) error {
-		l, err := lineOf(tx, who, c, statuses)
+		l, err := lineOf(tx, who, c, statuses, may)
 		if err != nil {
 			return err
 		}
@@ -161,6 +165,11 @@ func (s *Service) change(tx Tx, who Actor, l *Line, c Change, m move) (*Line, er
 	}
 	if !ok {
 		return nil, stale(l)
+	}
+	if m.action == ActionPaid && s.contracts != nil {
+		if err := s.contracts.Paid(tx, *l, who.Username(), now); err != nil {
+			return nil, err
+		}
 	}
 	msg := l.BankMessage
 	if m.action == ActionPaid {
@@ -194,8 +203,8 @@ func (s *Service) statuses(ctx context.Context, ids []string) (map[string]string
 // lineOf is the line c names that finance staff who may move: ENOTFOUND
 // for an unknown document or line, ECONFLICT for a document not approved
 // yet (statuses: the documents' statuses), EFORBIDDEN for a line of a
-// company not theirs.
-func lineOf(tx Tx, who Actor, c Change, statuses map[string]string) (*Line, error) {
+// company not theirs or of contracts they are not authorised for (may).
+func lineOf(tx Tx, who Actor, c Change, statuses map[string]string, may Authority) (*Line, error) {
 	id := strings.TrimSpace(c.BusinessID)
 	if id == "" {
 		return nil, refuse(engine.EINVALID, "businessId", "请填写单号", "businessId is missing", "กรุณาระบุเลขที่เอกสาร")
@@ -205,6 +214,11 @@ func lineOf(tx Tx, who Actor, c Change, statuses map[string]string) (*Line, erro
 		if l != nil && !mayPay(who, *l) {
 			return nil, refuse(engine.EFORBIDDEN, "businessId", fmt.Sprintf("单据%s不属于您的公司", id),
 				fmt.Sprintf("document %s is not of your companies", id), fmt.Sprintf("เอกสาร %s ไม่ใช่ของบริษัทของคุณ", id))
+		}
+		if l != nil {
+			if err := may(who, *l); err != nil {
+				return nil, err
+			}
 		}
 		return l, err
 	}

@@ -49,6 +49,10 @@ func (s *Service) Import(ctx context.Context, who Actor, rows []ImportRow) ([]Li
 	if err != nil {
 		return nil, err
 	}
+	may, err := s.authority(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var moved []Line
 	var findings []engine.Finding
 	err = s.store.InTx(ctx, func(tx Tx) error {
@@ -61,7 +65,7 @@ func (s *Service) Import(ctx context.Context, who Actor, rows []ImportRow) ([]Li
 				continue
 			}
 			seen[key] = r.Row
-			l, err := s.importRow(tx, who, r, statuses)
+			l, err := s.importRow(tx, who, r, statuses, may)
 			var refusal *engine.Error
 			switch {
 			case errors.As(err, &refusal):
@@ -84,7 +88,7 @@ func (s *Service) Import(ctx context.Context, who Actor, rows []ImportRow) ([]Li
 }
 
 // importRow moves the line of r in tx.
-func (s *Service) importRow(tx Tx, who Actor, r ImportRow, statuses map[string]string) (*Line, error) {
+func (s *Service) importRow(tx Tx, who Actor, r ImportRow, statuses map[string]string, may Authority) (*Line, error) {
 	c := Change{BusinessID: r.BusinessID, Item: r.Item, BankRef: r.BankRef, BankMessage: r.BankMessage}
 	var m move
 	switch strings.ToLower(strings.TrimSpace(r.Result)) {
@@ -95,7 +99,7 @@ func (s *Service) importRow(tx Tx, who Actor, r ImportRow, statuses map[string]s
 	default:
 		return nil, badChoice("result", r.Result, []string{StatusPaid, StatusFailed})
 	}
-	l, err := lineOf(tx, who, c, statuses)
+	l, err := lineOf(tx, who, c, statuses, may)
 	if err != nil {
 		return nil, err
 	}

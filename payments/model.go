@@ -48,10 +48,18 @@ type Line struct {
 	Status      string    `json:"status"`
 	BankRef     string    `json:"bankRef"`
 	BankMessage string    `json:"bankMessage"`
+	Contracts   []Share   `json:"contracts,omitempty"` // what it pays against contracts, moved to them when paid
 	Version     int64     `json:"version"`
 	UpdatedBy   string    `json:"updatedBy"`
 	CreatedAt   time.Time `json:"createdAt"`
 	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
+// Share is what a payment line pays against one contract: the contract's
+// paid amount grows by it when the line is paid (contracts.AddPaid).
+type Share struct {
+	ContractNo string `json:"contractNo"`
+	Amount     Money  `json:"amount"`
 }
 
 // Masked is the line as a reader who is not finance sees it: an account

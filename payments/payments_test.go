@@ -1,6 +1,8 @@
 package payments
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"formwork/engine"
@@ -72,5 +74,35 @@ func TestMaskedLine(t *testing.T) {
 	}
 	if got := (Line{Account: "12345678"}).Masked().Account; got != "12345678" {
 		t.Errorf("8 digits stay: %s", got)
+	}
+}
+
+// The document's shares go to its lines in turn, each up to its amount
+// (amounts in cents).
+func TestAllocate(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		lines  []Money
+		shares []Share
+		want   string
+	}{
+		{"one line, one contract", []Money{500}, []Share{{"C1", 500}}, "[[{C1 5.00}]]"},
+		{"two lines share one contract", []Money{300, 300}, []Share{{"C1", 500}}, "[[{C1 3.00}] [{C1 2.00}]]"},
+		{"one line over two contracts", []Money{500}, []Share{{"C1", 200}, {"C2", 300}}, "[[{C1 2.00} {C2 3.00}]]"},
+		{"more paid than the shares", []Money{100, 400}, []Share{{"C1", 100}}, "[[{C1 1.00}] []]"},
+		{"no shares", []Money{100}, nil, "[[]]"},
+	} {
+		lines := make([]Line, len(c.lines))
+		for i, a := range c.lines {
+			lines[i].Amount = a
+		}
+		allocate(lines, c.shares)
+		var got []string
+		for _, l := range lines {
+			got = append(got, fmt.Sprint(l.Contracts))
+		}
+		if s := "[" + strings.Join(got, " ") + "]"; s != c.want {
+			t.Errorf("%s: %s, want %s", c.name, s, c.want)
+		}
 	}
 }

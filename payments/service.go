@@ -33,11 +33,25 @@ type Documents interface {
 // Approved is the status of a document after its final approval.
 const Approved = "approved"
 
+// Contracts are what payments need of the contract master: who may pay
+// against which contracts (the contract finance authorisation, HT3-2),
+// read before a transaction (SQLite has one connection), and what a line
+// paid moves: the paid amounts of its contracts, in the line's transaction.
+type Contracts interface {
+	Authority(ctx context.Context) (Authority, error)
+	Paid(tx Tx, l Line, by string, now time.Time) error
+}
+
+// Authority refuses finance staff who a line whose contracts they are not
+// authorised for (EFORBIDDEN at contractNo); nil when they may.
+type Authority func(who Actor, l Line) error
+
 // Service is the payments' use cases.
 type Service struct {
-	store Store
-	docs  Documents
-	now   func() time.Time
+	store     Store
+	docs      Documents
+	contracts Contracts
+	now       func() time.Time
 }
 
 // NewService builds the payments' use cases on store.
@@ -46,6 +60,19 @@ func NewService(store Store, docs Documents, now func() time.Time) *Service {
 		now = time.Now
 	}
 	return &Service{store: store, docs: docs, now: now}
+}
+
+// SetContracts makes paid lines move their contracts and the contract
+// finance authorisation decide who pays them.
+func (s *Service) SetContracts(c Contracts) { s.contracts = c }
+
+// authority is the contract finance authorisation as it stands (anyone
+// authorised when there is no contract master).
+func (s *Service) authority(ctx context.Context) (Authority, error) {
+	if s.contracts == nil {
+		return func(Actor, Line) error { return nil }, nil
+	}
+	return s.contracts.Authority(ctx)
 }
 
 // IsFinance tells whether who pays (sees accounts whole, moves lines).
@@ -127,7 +154,8 @@ const (
 
 // List is the payment lines of scope, of status when given: the user's own
 // (masked accounts unless finance), or finance's (those of the user's
-// companies; all for an administrator).
+// companies, all for an administrator, and of contracts they are
+// authorised for).
 func (s *Service) List(ctx context.Context, who Actor, scope, status string) ([]Line, error) {
 	if status != "" && !slices.Contains(Statuses, status) {
 		return nil, badChoice("status", status, Statuses)
@@ -147,9 +175,13 @@ func (s *Service) List(ctx context.Context, who Actor, scope, status string) ([]
 	if err != nil || scope != ScopeFinance {
 		return shown(who, lines), err
 	}
+	may, err := s.authority(ctx)
+	if err != nil {
+		return nil, err
+	}
 	mine := lines[:0]
 	for _, l := range lines {
-		if mayPay(who, l) {
+		if mayPay(who, l) && may(who, l) == nil {
 			mine = append(mine, l)
 		}
 	}

@@ -36,6 +36,9 @@ const DefaultSign = "03"
 // periodSigns need year and period.
 var periodSigns = []string{"20", "21", "22"}
 
+// PeriodSigns are the order signs that need a year and a period.
+func PeriodSigns() []string { return append([]string(nil), periodSigns...) }
+
 // Push is one push of a document to the tax system and its outcome.
 type Push struct {
 	ID          int64           `json:"id"`

@@ -17,7 +17,9 @@ import (
 // failed, stale version) is a 4xx naming the field; the employee sees the
 // state with the account masked, finance whole. The payment import is all
 // or nothing. Contracts (item 4): an approved HT creates the contract, an
-// approved payment against it moves its paid and unpaid amounts.
+// approved payment against it moves its paid and unpaid amounts when its
+// line is paid (not on approval); the contract finance authorisation
+// (HT3-2) decides which finance staff pay against a company's contracts.
 
 const (
 	boeURL        = "/api/galaxypayment/api/boe/get"
@@ -30,6 +32,7 @@ const (
 	accountFixURL = "/api/galaxyform/account/modifyAccountDetail"
 	paymentImport = "/api/formwork/payments/import"
 	contractsURL  = "/api/galaxyform/contract/queryContractHead"
+	taxSignsURL   = "/api/formwork/tax/orderSigns"
 )
 
 // The route walk's calls of the payments' routes, on a fresh draft claim
@@ -49,6 +52,7 @@ func init() {
 		"POST " + accountFixURL: {"menu CW00003", accountFixURL, move, finance},
 		"POST " + paymentImport: {"menu CW00003", paymentImport, `{}`, [5]int{401, 403, 403, 400, 400}},
 		"POST " + contractsURL:  {"signed in", contractsURL, `{"page":1,"size":999}`, [5]int{401, 200, 200, 200, 200}},
+		"GET " + taxSignsURL:    {"signed in", taxSignsURL, "", [5]int{401, 200, 200, 200, 200}},
 	} {
 		routeWalk[k] = v
 	}
@@ -179,9 +183,15 @@ func TestPaymentLifecycle(t *testing.T) {
 // paymentWorkbook writes the bank's results (header row then rows).
 func paymentWorkbook(t *testing.T, rows ...[]any) []byte {
 	t.Helper()
+	return paymentSheet(t, []any{"businessId", "item", "result", "bankRef", "bankMessage"}, rows...)
+}
+
+// paymentSheet writes a header row then rows.
+func paymentSheet(t *testing.T, header []any, rows ...[]any) []byte {
+	t.Helper()
 	f := excelize.NewFile()
 	defer f.Close()
-	for i, r := range append([][]any{{"businessId", "item", "result", "bankRef", "bankMessage"}}, rows...) {
+	for i, r := range append([][]any{header}, rows...) {
 		cell, _ := excelize.CoordinatesToCellName(1, i+1)
 		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
 			t.Fatal(err)
@@ -226,6 +236,21 @@ func TestPaymentImport(t *testing.T) {
 			lb["status"] != "failed" || lb["bankMessage"] != "账户已销户" {
 			t.Fatalf("imported: %v / %v", la, lb)
 		}
+		// the bank's own headers: the earlier Chinese titles, a column of its own left out; a missing column refused
+		c := approvedClaim(t, api)
+		res = sendFile(t, api, "finance01", "POST", paymentImport, paymentSheet(t, []any{"交易日期", "单据号", "行号", "付款结果"}, []any{"2026-11-24", c, 1, "paid"}), xlsxType)
+		if res.status != 422 || !strings.Contains(res.body, "rows[2].bankRef") {
+			t.Fatalf("a paid row without the reference column: HTTP %d %s", res.status, clip(res.body))
+		}
+		res = sendFile(t, api, "finance01", "POST", paymentImport, paymentSheet(t, []any{"单号", "行号", "银行流水号"}, []any{c, 1, "B-C"}), xlsxType)
+		if res.status != 422 || !strings.Contains(res.body, "rows[1].result") {
+			t.Fatalf("no result column: HTTP %d %s", res.status, clip(res.body))
+		}
+		res = sendFile(t, api, "finance01", "POST", paymentImport,
+			paymentSheet(t, []any{"交易日期", "单据号", "行号", "结果", "银行流水号"}, []any{"2026-11-24", c, 1, "paid", "B-C"}), xlsxType)
+		if res.status != 200 || line(t, api, "employee01", c)["bankRef"] != "B-C" {
+			t.Fatalf("an import with the bank's headers: HTTP %d %s", res.status, clip(res.body))
+		}
 	})
 }
 
@@ -269,10 +294,26 @@ func TestContractPaidByApprovedPayment(t *testing.T) {
 		if got := fmt.Sprintf("%v %v %v %v %v", c["contractId"], c["amount"], c["paidAmount"], c["unpaidAmount"], c["deleteFlag"]); got != ht+" 480000.00 0.00 480000.00 N" {
 			t.Fatalf("the approved HT's contract: %s", got)
 		}
-		approvedExample(t, api, "ap", "AA") // a prepayment of 38000.00 against it
+		aa := approvedExample(t, api, "ap", "AA") // a prepayment of 38000.00 against it
+		var rec mdRecord
+		mdCall(t, api, "admin", "GET", recordURL("contract", "HT2026-CG-0158"), "", 200, &rec)
+		if got := fmt.Sprintf("%v %v %v", rec.Body["paidAmount"], rec.Body["unpaidAmount"], rec.Body["contractType"]); got != "0 480000 H01" {
+			t.Fatalf("approval pays nothing yet: paid, unpaid, type %s", got)
+		}
+		l := line(t, api, "finance01", aa)
+		if got := fmt.Sprint(l["contracts"]); got != "[map[amount:38000.00 contractNo:HT2026-CG-0158]]" {
+			t.Fatalf("the prepayment's line pays against the contract: %s", got)
+		}
+		// the bank refuses it: the contract stays unpaid
+		paymentCall(t, api, "finance01", paidFailURL, change(aa, 1, `,"bankMessage":"账户冻结"`), 200, "")
+		paymentCall(t, api, "finance01", paidFixURL, change(aa, 2, `,"resend":true`), 200, "")
+		if c := contractOf(t, api, "HT2026-CG-0158"); fmt.Sprint(c["paidAmount"]) != "0.00" {
+			t.Fatalf("a failed payment pays nothing: %v", c)
+		}
+		paymentCall(t, api, "finance01", paidURL, change(aa, 3, `,"bankRef":"B-AA-1"`), 200, "")
 		c = contractOf(t, api, "HT2026-CG-0158")
 		if got := fmt.Sprintf("%v %v", c["paidAmount"], c["unpaidAmount"]); got != "38000.00 442000.00" {
-			t.Fatalf("after the approved prepayment: paid, unpaid %s", got)
+			t.Fatalf("after the prepayment was paid: paid, unpaid %s", got)
 		}
 		// a payment's contract rows show the master's amounts, whatever the client sent
 		small := exampleWith("AA.json", with("head.amount", json.Number("1000")), with("paymentList[0].paymentAmount", json.Number("1000")),
@@ -316,6 +357,10 @@ func (w *answerWalk) payments() {
 	w.call("POST "+accountNewURL, "finance01", accountNewURL, change(other, 1, `,"account":"6214830211112222"`), 200)
 	w.call("POST "+accountNewURL, "finance01", accountNewURL, change(other, 2, `,"account":"6214830211112222"`), 409)
 	w.call("POST "+contractsURL, "", contractsURL, `{"page":1,"size":999}`, 200)
+	if res := w.call("GET "+taxSignsURL, "finance01", taxSignsURL, "", 200); !strings.Contains(res.body, `"default":"03"`) ||
+		!strings.Contains(res.body, `"periodSigns":["20","21","22"]`) {
+		w.t.Fatalf("the tax group order signs: %s", clip(res.body))
+	}
 	upload := func(file []byte, status int) {
 		res := sendFile(w.t, w.api, "finance01", "POST", paymentImport, file, xlsxType)
 		w.answered("POST "+paymentImport, "POST", paymentImport, "finance01", res, status)
@@ -323,4 +368,50 @@ func (w *answerWalk) payments() {
 	upload(paymentWorkbook(w.t, []any{other, 1, "paid"}), 422)
 	upload(paymentWorkbook(w.t, []any{other, 1, "paid", "B2"}), 200)
 	upload([]byte("not a workbook"), 400)
+}
+
+// The contract finance authorisation (HT3-2) on both databases: once
+// company 1000 has one, only the finance staff it names, for the
+// contract's type, pay against its contracts (403 at contractNo, left out
+// of their list); a claim paying against no contract stays theirs.
+func TestContractFinanceAuth(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		approvedExample(t, api, "ht", "HT")
+		aa, claim := approvedExample(t, api, "ap", "AA"), approvedClaim(t, api)
+		grant := func(body string) mdRecord {
+			var r mdRecord
+			mdCall(t, api, "admin", "POST", masterDataURL+"/contractFinanceAuth/records", `{"body":`+body+`}`, 201, &r)
+			return r
+		}
+		pending := func() string {
+			res := api.request(t, "GET", paymentsURL+"?scope=finance&status=pending", "", api.as(t, "finance01"))
+			if res.status != 200 {
+				t.Fatalf("finance's pending list: HTTP %d %s", res.status, clip(res.body))
+			}
+			return res.body
+		}
+		mdCall(t, api, "finance01", "POST", masterDataURL+"/contractFinanceAuth/records", `{"body":{"employee":"finance01","company":"1000"}}`, 403, nil)
+		grant(`{"employee":"manager01","company":"1000"}`)
+		paymentCall(t, api, "finance01", paidURL, change(aa, 1, `,"bankRef":"B-AA"`), 403, "contractNo")
+		paymentCall(t, api, "finance01", paidFailURL, change(aa, 1, `,"bankMessage":"x"`), 403, "contractNo")
+		if body := pending(); strings.Contains(body, aa) || !strings.Contains(body, claim) {
+			t.Fatalf("finance's list has the claim but not the contract's prepayment: %s", clip(body))
+		}
+		res := sendFile(t, api, "finance01", "POST", paymentImport, paymentWorkbook(t, []any{aa, 1, "paid", "B-AA"}), xlsxType)
+		if res.status != 422 || !strings.Contains(res.body, "rows[2].contractNo") {
+			t.Fatalf("an import paying it: HTTP %d %s", res.status, clip(res.body))
+		}
+		own := grant(`{"employee":"finance01","company":"1000","contractType":"H02"}`) // another type of contract
+		paymentCall(t, api, "finance01", paidURL, change(aa, 1, `,"bankRef":"B-AA"`), 403, "contractNo")
+		own.Body["contractType"] = "H01"
+		mdCall(t, api, "admin", "PUT", recordURL("contractFinanceAuth", own.Key), updateBody(t, own, own.Version), 200, nil)
+		if body := pending(); !strings.Contains(body, aa) {
+			t.Fatalf("authorised, finance lists the prepayment: %s", clip(body))
+		}
+		paymentCall(t, api, "finance01", paidURL, change(aa, 1, `,"bankRef":"B-AA"`), 200, "")
+		paymentCall(t, api, "finance01", paidURL, change(claim, 1, `,"bankRef":"B-C"`), 200, "")
+		if c := contractOf(t, api, "HT2026-CG-0158"); fmt.Sprint(c["paidAmount"]) != "38000.00" {
+			t.Fatalf("paid by the authorised finance: %v", c)
+		}
+	})
 }

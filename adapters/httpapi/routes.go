@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"formwork/adapters/httpapi/taxapi"
 	"sort"
 
 	"formwork/adapters/httpapi/budgetapi"
@@ -132,6 +133,7 @@ func (s *Server) subRoutes() [][]kit.Route {
 		s.formCalls.Routes(),
 		s.dashboard.Routes(),
 		s.voucherAPI.Routes(),
+		taxapi.Routes(),
 	}
 }
 

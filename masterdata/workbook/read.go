@@ -59,6 +59,16 @@ type Problem struct {
 // sheet lacks, is a problem of row 1, and then no row is read. A cell that
 // is not of its column's kind is a problem, and its value left out.
 func (w *Workbook) Read(sheet string, known []Column, required []string) ([]Row, []Problem) {
+	return w.read(sheet, known, required, true)
+}
+
+// ReadKnown is Read leaving out the columns of an unknown header instead
+// of refusing them (a bank's export with columns of its own).
+func (w *Workbook) ReadKnown(sheet string, known []Column, required []string) ([]Row, []Problem) {
+	return w.read(sheet, known, required, false)
+}
+
+func (w *Workbook) read(sheet string, known []Column, required []string, strict bool) ([]Row, []Problem) {
 	rows, err := w.f.GetRows(sheet, excelize.Options{RawCellValue: true})
 	if err != nil || len(rows) == 0 {
 		return nil, []Problem{{1, "", engine.Refuse(engine.ECHECK, "", engine.Text{
@@ -68,7 +78,7 @@ func (w *Workbook) Read(sheet string, known []Column, required []string) ([]Row,
 	if len(rows) > 1 && namesRow(rows[1], known) {
 		start = 2
 	}
-	cols, problems := header(rows[start-1], known, required)
+	cols, problems := header(rows[start-1], known, required, strict)
 	if len(problems) > 0 {
 		return nil, problems
 	}
@@ -99,8 +109,9 @@ func (w *Workbook) Read(sheet string, known []Column, required []string) ([]Row,
 	return out, problems
 }
 
-// header maps header cells to columns (nil for a blank one).
-func header(cells []string, known []Column, required []string) ([]*Column, []Problem) {
+// header maps header cells to columns (nil for a blank one, and for an
+// unknown one unless strict: then it is a problem).
+func header(cells []string, known []Column, required []string, strict bool) ([]*Column, []Problem) {
 	byHeader := map[string]*Column{} // lower case
 	for i := range known {
 		c := &known[i]
@@ -116,7 +127,10 @@ func header(cells []string, known []Column, required []string) ([]*Column, []Pro
 		if h = strings.TrimSpace(h); h == "" {
 			continue
 		}
-		if cols[i] = byHeader[strings.ToLower(h)]; cols[i] == nil {
+		if cols[i] = byHeader[strings.ToLower(h)]; cols[i] == nil && !strict {
+			continue
+		}
+		if cols[i] == nil {
 			q := fmt.Sprintf("%q", engine.Clip(h, 40))
 			problems = append(problems, Problem{1, "", engine.Refuse(engine.ECHECK, "", engine.Text{
 				"zh": "未知的列“" + engine.Clip(h, 40) + "”", "en": "unknown column " + q, "th": "ไม่รู้จักคอลัมน์ " + q})})

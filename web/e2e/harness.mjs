@@ -276,3 +276,21 @@ export async function pickFirstRef(page, inputSelector) {
   await page.locator('[role="listbox"]').waitFor({ state: 'detached', timeout: STEP_TIMEOUT });
   return key;
 }
+
+/** Starts `formwork simulate name` on a free port; resolves {child, url}. */
+export function startSimulator(name) {
+  return new Promise((resolveStart, rejectStart) => {
+    const child = spawn(formworkBin, ['simulate', name, '--http', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => rejectStart(new Error(`simulator ${name} did not start: ${out}`)), 15_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolveStart({ child, url: m[1] });
+      }
+    });
+    child.on('exit', (code) => rejectStart(new Error(`simulator ${name} exited with ${code}: ${out}`)));
+  });
+}

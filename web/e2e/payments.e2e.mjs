@@ -11,7 +11,7 @@ import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, repoD
 import { callApi } from './pages.mjs';
 
 /** Opens an entry of a sidebar group and waits for its page. */
-async function openMenu(page, group, code, pageName) {
+export async function openMenu(page, group, code, pageName) {
   const g = page.locator(`[data-menu-group="${group}"]`);
   const head = g.locator('[aria-expanded]').first();
   if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
@@ -20,7 +20,7 @@ async function openMenu(page, group, code, pageName) {
 }
 
 /** Completes the open task of a document as username (approve). */
-async function approveAs(serverUrl, username, businessId) {
+export async function approveAs(serverUrl, username, businessId) {
   const token = (await loginThroughApi(serverUrl, username, 'demo123')).token;
   const history = await callApi(serverUrl, token, 'GET', `/api/galaxyform/process/history?businessId=${businessId}`);
   const taskId = history.body.data.openTask?.taskId;
@@ -30,7 +30,7 @@ async function approveAs(serverUrl, username, businessId) {
 }
 
 /** Does one move of the line on screen through its dialog and waits for the new status. */
-async function move(page, line, action, fields, status) {
+export async function move(page, line, action, fields, status) {
   const row = page.locator(`[data-payment-line="${line}"]`);
   await row.locator(`[data-payment-action="${action}"]`).click();
   const dialog = page.locator(`[data-payment-dialog="${action}"]`);

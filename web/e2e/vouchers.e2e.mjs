@@ -3,31 +3,12 @@
 // claim is approved through the API; finance01 opens it in action fssc, previews the
 // voucher, changes an editable field (line 1's cost center), saves and submits it, and sees
 // the accounting system's number (sapBelnr). Run by e2e/run.mjs (node e2e/run.mjs vouchers).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, assertEqual, formworkBin, loginThroughApi, loginThroughPage, openPage, repoDir, scenario, startServer, stopServer } from './harness.mjs';
+import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, repoDir, scenario, startServer, startSimulator, stopServer } from './harness.mjs';
 import { callApi, getData } from './pages.mjs';
 
 const example = JSON.parse(readFileSync(join(repoDir, 'rules/examples/form/EX02.json'), 'utf8'));
-
-/** Starts `formwork simulate name` on a free port; resolves {child, url}. */
-function startSimulator(name) {
-  return new Promise((resolveStart, rejectStart) => {
-    const child = spawn(formworkBin, ['simulate', name, '--http', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => rejectStart(new Error(`simulator ${name} did not start: ${out}`)), 15_000);
-    child.stdout.on('data', (chunk) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolveStart({ child, url: m[1] });
-      }
-    });
-    child.on('exit', (code) => rejectStart(new Error(`simulator ${name} exited with ${code}: ${out}`)));
-  });
-}
 
 /** Decides the document's open task as its assignee (who must be username). */
 async function approve(serverUrl, businessId, username) {

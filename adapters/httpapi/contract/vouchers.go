@@ -150,6 +150,15 @@ type VoucherImport struct {
 	Vouchers []VoucherHead `json:"vouchers"`
 }
 
+// TaxOrderSigns are the tax group order signs a push accepts (GET
+// /api/formwork/tax/orderSigns): all, the default, those needing year and
+// period.
+type TaxOrderSigns struct {
+	Signs       []string `json:"signs"`
+	Default     string   `json:"default"`
+	PeriodSigns []string `json:"periodSigns"`
+}
+
 // TaxLogin is the tax-system login's answer.
 type TaxLogin struct {
 	Status string `json:"status"`
@@ -177,6 +186,8 @@ func init() {
 			Upload: XLSX, Response: VoucherImport{}, Refusals: []int{422}},
 		"GET /api/formwork/vouchers/import/template.xlsx": {Tag: "vouchers", Summary: "The voucher import's template (labels in the user's language, an example row).", File: XLSX},
 		"GET /api/formwork/tax/pushes":                    {Tag: "vouchers", Summary: "A document's tax pushes, newest first.", Query: []string{"businessId"}, Response: []taxes.Push{}, Refusals: notFound},
+		"GET /api/formwork/tax/orderSigns": {Tag: "vouchers", Summary: "The tax group order signs a push accepts, the default one (03) and those that need year and period (20, 21, 22).",
+			Response: TaxOrderSigns{}},
 	} {
 		apiDocs[k] = v
 	}

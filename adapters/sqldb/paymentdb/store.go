@@ -6,6 +6,7 @@ package paymentdb
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -35,6 +36,7 @@ type PaymentLine struct {
 	Status      string `gorm:"size:10;not null;index"`
 	BankRef     string `gorm:"size:60"`
 	BankMessage string `gorm:"size:400"`
+	Contracts   string `gorm:"type:text"` // JSON of []payments.Share: what the line pays against contracts
 	Version     int64  `gorm:"not null"`
 	UpdatedBy   string `gorm:"size:64"`
 	CreatedAt   time.Time
@@ -57,14 +59,23 @@ type PaymentEvent struct {
 func Models() []any { return []any{&PaymentLine{}, &PaymentEvent{}} }
 
 func (r PaymentLine) model() payments.Line {
-	return payments.Line{ID: r.ID, BusinessID: r.BusinessID, Item: r.Item, DocType: r.DocType, Applicant: r.Applicant,
+	var shares []payments.Share
+	if r.Contracts != "" {
+		_ = json.Unmarshal([]byte(r.Contracts), &shares) // written by rowOf only
+	}
+	return payments.Line{Contracts: shares, ID: r.ID, BusinessID: r.BusinessID, Item: r.Item, DocType: r.DocType, Applicant: r.Applicant,
 		CompanyCode: r.CompanyCode, Currency: r.Currency, Payee: r.Payee, AccountName: r.AccountName, Bank: r.Bank, Cnaps: r.Cnaps,
 		Account: r.Account, Method: r.Method, Amount: budget.Money(r.Amount), Status: r.Status, BankRef: r.BankRef,
 		BankMessage: r.BankMessage, Version: r.Version, UpdatedBy: r.UpdatedBy, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
 func rowOf(l payments.Line) PaymentLine {
-	return PaymentLine{ID: l.ID, BusinessID: l.BusinessID, Item: l.Item, DocType: l.DocType, Applicant: l.Applicant,
+	shares := ""
+	if len(l.Contracts) > 0 {
+		b, _ := json.Marshal(l.Contracts) // plain strings and integers
+		shares = string(b)
+	}
+	return PaymentLine{Contracts: shares, ID: l.ID, BusinessID: l.BusinessID, Item: l.Item, DocType: l.DocType, Applicant: l.Applicant,
 		CompanyCode: l.CompanyCode, Currency: l.Currency, Payee: l.Payee, AccountName: l.AccountName, Bank: l.Bank, Cnaps: l.Cnaps,
 		Account: l.Account, Method: l.Method, Amount: int64(l.Amount), Status: l.Status, BankRef: l.BankRef,
 		BankMessage: l.BankMessage, Version: l.Version, UpdatedBy: l.UpdatedBy, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt}
@@ -140,6 +151,16 @@ type Tx struct{ db *gorm.DB }
 func TxOn(tx *gorm.DB) payments.Tx { return Tx{db: tx} }
 
 var _ payments.Tx = Tx{}
+
+// DB is the transaction of tx (a Tx of this store), for what commits with
+// its writes (a paid line's contracts).
+func DB(tx payments.Tx) (*gorm.DB, error) {
+	t, ok := tx.(Tx)
+	if !ok {
+		return nil, fmt.Errorf("payments transaction %T is not the SQL store's", tx)
+	}
+	return t.db, nil
+}
 
 // Line implements payments.Tx.
 func (t Tx) Line(businessID string, item int) (*payments.Line, error) {

@@ -147,6 +147,7 @@ func New(cfg Config) *App {
 	a.Documents.SetReferences(a.MasterData)
 	a.Advances = advances.NewService(advancedb.NewStore(cfg.DB), advanceBookOf(cfg))
 	a.Payments = payments.NewService(paymentdb.NewStore(cfg.DB), paymentDocuments{a.Documents}, cfg.Now)
+	a.Payments.SetContracts(paymentContracts{a.MasterData})
 	a.Invoices = invoices.NewService(invoicedb.New(cfg.DB), cfg.Now)
 	a.Invoices.SetVerification(invoiceVerification(cfg))
 	a.Documents.SetDerived(derivedAll{a.Advances, contracts.NewDeriver(a.MasterData), a.Invoices})

@@ -6,13 +6,13 @@ import (
 
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/paymentdb"
+	"formwork/budget"
 	"formwork/contracts"
 	"formwork/documents"
 	"formwork/engine"
+	"formwork/masterdata"
 	"formwork/payments"
 	"formwork/process"
-
-	"gorm.io/gorm"
 )
 
 // approvalPayments is the money a final approval moves besides the
@@ -26,18 +26,62 @@ func (a approvalPayments) Approve(tx process.Tx, doc *engine.Document, by string
 		return err
 	}
 	db := sqldb.ApprovalDB(tx)
-	if err := payments.Payable(paymentdb.TxOn(db), doc, by, now); err != nil {
+	md := sqldb.MasterDataTxOn(db)
+	pays, err := contracts.PaymentsOf(md, doc)
+	if err != nil {
 		return err
 	}
-	return contractsPaid(db, doc, by, now)
+	shares := make([]payments.Share, len(pays))
+	for i, p := range pays {
+		shares[i] = payments.Share{ContractNo: p.ContractNo, Amount: budget.MoneyOf(p.Amount)}
+	}
+	if err := payments.Payable(paymentdb.TxOn(db), doc, shares, by, now); err != nil {
+		return err
+	}
+	return contracts.Book(md, doc, by, now)
 }
 
 var _ process.Advances = approvalPayments{}
 
-// contractsPaid books what an approved document does to the contract
-// master (contracts.Book) in the approval's transaction.
-func contractsPaid(db *gorm.DB, doc *engine.Document, by string, now time.Time) error {
-	return contracts.Book(sqldb.MasterDataTxOn(db), doc, by, now)
+// paymentContracts are the contract master as payments use it: the
+// contract finance authorisation (HT3-2) and the paid amounts a paid line
+// moves, in the line's transaction.
+type paymentContracts struct{ md *masterdata.Service }
+
+var _ payments.Contracts = paymentContracts{}
+
+func (c paymentContracts) Authority(ctx context.Context) (payments.Authority, error) {
+	recs, err := c.md.RuleRecords(ctx, []string{contracts.AuthType, contracts.Type})
+	if err != nil {
+		return nil, err
+	}
+	auth := contracts.NewAuthorisations(recs[contracts.AuthType], recs[contracts.Type])
+	return func(who payments.Actor, l payments.Line) error {
+		if who.Scope() == "all" {
+			return nil
+		}
+		for _, s := range l.Contracts {
+			if err := auth.MayHandle(who.Username(), l.CompanyCode, s.ContractNo); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, nil
+}
+
+func (c paymentContracts) Paid(tx payments.Tx, l payments.Line, by string, now time.Time) error {
+	if len(l.Contracts) == 0 {
+		return nil
+	}
+	db, err := paymentdb.DB(tx)
+	if err != nil {
+		return err
+	}
+	pays := make([]contracts.Payment, len(l.Contracts))
+	for i, s := range l.Contracts {
+		pays[i] = contracts.Payment{ContractNo: s.ContractNo, Amount: s.Amount.Decimal()}
+	}
+	return contracts.AddPaid(sqldb.MasterDataTxOn(db), pays, by, now)
 }
 
 // paymentDocuments are the documents as payments read them.

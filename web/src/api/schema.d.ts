@@ -4727,6 +4727,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/formwork/tax/orderSigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax group order signs a push accepts, the default one (03) and those that need year and period (20, 21, 22).
+         * @description Access: signed in.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["TaxOrderSigns"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/formwork/tax/push": {
         parameters: {
             query?: never;
@@ -13032,6 +13103,7 @@ export interface components {
             businessId: string;
             cnaps: string;
             companyCode: string;
+            contracts?: components["schemas"]["Share"][];
             /** Format: date-time */
             createdAt: string;
             currency: string;
@@ -13379,6 +13451,11 @@ export interface components {
         };
         /** @enum {string} */
         Severity: "error" | "warning" | "confirm";
+        Share: {
+            /** @description An amount with two decimals. */
+            amount: number;
+            contractNo: string;
+        };
         SobBusinessTypeBody: {
             /** @description A code: a text, or a number or boolean taken as its text. */
             businessTypeCode1?: string | number | boolean | null;
@@ -13449,6 +13526,11 @@ export interface components {
         };
         TaxLogin: {
             status: string;
+        };
+        TaxOrderSigns: {
+            default: string;
+            periodSigns: string[] | null;
+            signs: string[] | null;
         };
         Totals: {
             /** @description An amount with two decimals. */

@@ -45,7 +45,8 @@ export interface FormToolbarProps {
   /**
    * The export's other buttons (image view, invoice detail, voucher preview, ...). Image upload
    * and image view are files/FileButtons' (beside this toolbar); the voucher preview and 'save and
-   * submit voucher' are the voucher panel's (web/src/vouchers); a button that does nothing is not
+   * submit voucher' are the voucher panel's (web/src/vouchers), the tax group the tax panel's
+   * (web/src/taxes); a button that does nothing is not
    * shown. not done here: the invoice detail button.
    */
   others: readonly string[];

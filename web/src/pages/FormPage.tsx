@@ -25,6 +25,7 @@ import FormHeader from '../components/FormHeader';
 import FormToolbar from '../components/FormToolbar';
 import FileButtons from '../files/FileButtons';
 import VoucherPanel from '../vouchers/VoucherPanel';
+import TaxGroupPanel from '../taxes/TaxGroupPanel';
 import PromptNotice from '../components/PromptNotice';
 import ConfirmDialog from '../components/ConfirmDialog';
 import ConflictDialog from '../components/ConflictDialog';
@@ -144,6 +145,7 @@ export default function FormPage() {
         />
         {!readonly && <BudgetPanel preview={shown.budget} />}
         {storedId && <VoucherPanel businessId={storedId} buttons={buttons} />}
+        {storedId && <TaxGroupPanel businessId={storedId} buttons={buttons} />}
         <DocumentForm
           schema={view.schema as RJSFSchema}
           uiSchema={view.uiSchema as UiSchema}
