@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import { errorText } from '../api/client';
-import { useSession } from '../auth/session';
+import { useSessionMaybe } from '../auth/session';
 import { fetchPushLog } from '../vouchers/api';
 import { fetchTaxPushes, fetchTaxSigns, pushToTax, taxPushesKey, taxSignsKey, type TaxPush } from './api';
 
@@ -156,8 +156,8 @@ function PushTable({ pushes }: { pushes: readonly TaxPush[] }) {
 /** The push log's entries of the tax system for the document, for those who hold the push log (voucherLog). */
 function PushLogEntries({ businessId, after }: { businessId: string; after?: number }) {
   const { t } = useTranslation();
-  const { menuPermissions } = useSession();
-  const mayRead = menuPermissions.some((m) => m.menuCode === 'voucherLog');
+  const session = useSessionMaybe();
+  const mayRead = session?.menuPermissions.some((m) => m.menuCode === 'voucherLog') ?? false;
   const params = { system: 'tax', businessId, size: '20' };
   const log = useQuery({ queryKey: ['tax', 'pushLog', businessId, after], queryFn: ({ signal }) => fetchPushLog(params, signal), enabled: mayRead });
   if (!mayRead) return null;
