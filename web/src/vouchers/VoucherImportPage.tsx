@@ -92,7 +92,7 @@ export default function VoucherImportPage({ title }: { title?: string }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {result.vouchers.map((v) => (
+              {(result.vouchers ?? []).map((v) => (
                 <TableRow key={v.businessId} data-voucher-row={v.businessId}>
                   <TableCell>{v.businessId}</TableCell>
                   <TableCell>{v.sapStatus}</TableCell>

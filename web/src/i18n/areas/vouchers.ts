@@ -72,7 +72,6 @@ const texts: AreaTexts = {
     sapBelnr: '会计凭证号',
     fiscalYear: '会计年度',
     sapMsg: '消息',
-    businessId: '单据编号',
   },
   en: {
     preview: 'Voucher preview',
@@ -142,7 +141,6 @@ const texts: AreaTexts = {
     sapBelnr: 'Accounting document number',
     fiscalYear: 'Fiscal year',
     sapMsg: 'Message',
-    businessId: 'Document number',
   },
   th: {
     preview: 'ดูตัวอย่างใบสำคัญ',
@@ -212,7 +210,6 @@ const texts: AreaTexts = {
     sapBelnr: 'เลขที่เอกสารบัญชี',
     fiscalYear: 'ปีบัญชี',
     sapMsg: 'ข้อความ',
-    businessId: 'เลขที่เอกสาร',
   },
 };
 
