@@ -70,8 +70,8 @@ func TestMenuTree(t *testing.T) {
 			expectedCode:   "S000",
 			expectedContent: []string{`"permissionUrl":"/cfg/city","title":"Cities"`, `"page":{"kind":"config","masterData":"city"}`, `"permissionUrl":"/cfg/userManage"`,
 				`"permissionUrl":"/SL/flightOnline"`, `"page":{"kind":"page","page":"flightTrips"}`, `"permissionUrl":"/YX17/YX1703"`, `"permissionUrl":"/CW/CW00001"`,
-				`"permissionUrl":"/cfg/preRequestPush"`, `"page":{"kind":"page","page":"preRequests"}`},
-			notExpectedContent: []string{`"menuCode":"SL00001"`, `"menuCode":"CW00002"`, `"menuCode":"creditorManagement"`},
+				`"permissionUrl":"/cfg/preRequestPush"`, `"page":{"kind":"page","page":"preRequests"}`, `"page":{"kind":"page","page":"voucherImport"}`},
+			notExpectedContent: []string{`"menuCode":"SL00001"`, `"menuCode":"creditorManagement"`},
 			after:              groups("/MY /YX17 /main /BV /YG /ZX /ER /AR /GL /AS /CO /budget /SL /CW /rpt /fkRpt /cfg"),
 		},
 		{

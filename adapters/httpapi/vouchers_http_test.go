@@ -252,4 +252,17 @@ func (w *answerWalk) moneyOut() {
 	w.call("POST /itax/ibm/login", "finance01", "/itax/ibm/login", "", 200)
 	w.call("POST /api/formwork/tax/push", "finance01", "/api/formwork/tax/push", `{"businessId":"`+id+`","orderSign":"20","year":"2026","period":"05"}`, 200)
 	w.call("GET /api/formwork/tax/pushes", "finance01", "/api/formwork/tax/pushes?businessId="+id, "", 200)
+	other := approvedClaim(w.t, w.api)
+	upload := func(file []byte, status int) {
+		res := sendFile(w.t, w.api, "finance01", "POST", voucherImport, file, xlsxType)
+		w.answered("POST "+voucherImport, "POST", voucherImport, "finance01", res, status)
+	}
+	upload(voucherWorkbook(w.t, []any{other, "", "2026", "S"}), 422)
+	upload(voucherWorkbook(w.t, []any{other, "5100000099", "2026", "S"}), 200)
+	upload([]byte("not a workbook"), 400)
+	tpl, err := w.api.send("GET", voucherTemplate, "", w.api.as(w.t, "finance01"))
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	w.answered("GET "+voucherTemplate, "GET", voucherTemplate, "finance01", tpl, 200)
 }

@@ -2,11 +2,16 @@
 // simulator started as its own process (`formwork simulate accounting`): employee01's EX02
 // claim is approved through the API; finance01 opens it in action fssc, previews the
 // voucher, changes an editable field (line 1's cost center), saves and submits it, and sees
-// the accounting system's number (sapBelnr). Run by e2e/run.mjs (node e2e/run.mjs vouchers).
+// the accounting system's number (sapBelnr). Then the voucher import (CW00002 凭证导入):
+// finance01 downloads the template, uploads a file with a bad row and sees the row's
+// finding, uploads the posting result of a second approved claim's voucher posted outside
+// the adapter and sees its number, also in the claim's voucher. Run by e2e/run.mjs (node
+// e2e/run.mjs vouchers).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, repoDir, scenario, startServer, startSimulator, stopServer } from './harness.mjs';
 import { callApi, getData } from './pages.mjs';
+import { writeSheet } from './xlsx.mjs';
 
 const example = JSON.parse(readFileSync(join(repoDir, 'rules/examples/form/EX02.json'), 'utf8'));
 
@@ -18,6 +23,19 @@ async function approve(serverUrl, businessId, username) {
   assert(task && task.assignee === username, `${username} holds the open task of ${businessId}: ${JSON.stringify(history.tasks)}`);
   const res = await callApi(serverUrl, token, 'POST', '/api/galaxyform/process/complete', { businessId, taskId: task.taskId, result: 'approve', comment: '' });
   assertEqual(res.status, 200, `${username} approves (${res.body.message})`);
+}
+
+/** Files an EX02 claim as employee01 and has it approved; resolves its number. */
+async function approvedClaim(serverUrl) {
+  const { token } = await loginThroughApi(serverUrl, 'employee01', 'demo123');
+  const res = await callApi(serverUrl, token, 'POST', '/api/galaxyform/yx/ap/head/create?action=new', { ...example, head: { ...example.head, description: `E2E 凭证 ${Date.now()}` } });
+  assertEqual(res.status, 200, `create (${res.body.message})`);
+  const businessId = res.body.data.head.businessId;
+  const submitted = await callApi(serverUrl, token, 'POST', '/api/galaxyform/process/startProcess', { businessId });
+  assertEqual(submitted.status, 200, `submit (${submitted.body.message})`);
+  await approve(serverUrl, businessId, 'manager01');
+  await approve(serverUrl, businessId, 'finance01');
+  return businessId;
 }
 
 export async function run({ browser }) {
@@ -34,14 +52,7 @@ export async function run({ browser }) {
       server = await startServer({ env: { FORMWORK_ACCOUNTING_URL: sim.url } });
     });
     await step('employee01 files an EX02 claim; manager01 and finance01 approve it', async () => {
-      const { token } = await loginThroughApi(server.url, 'employee01', 'demo123');
-      const res = await callApi(server.url, token, 'POST', '/api/galaxyform/yx/ap/head/create?action=new', { ...example, head: { ...example.head, description: `E2E 凭证 ${Date.now()}` } });
-      assertEqual(res.status, 200, `create (${res.body.message})`);
-      businessId = res.body.data.head.businessId;
-      const submitted = await callApi(server.url, token, 'POST', '/api/galaxyform/process/startProcess', { businessId });
-      assertEqual(submitted.status, 200, `submit (${submitted.body.message})`);
-      await approve(server.url, businessId, 'manager01');
-      await approve(server.url, businessId, 'finance01');
+      businessId = await approvedClaim(server.url);
     });
     await step('finance01 previews the voucher in action fssc: it balances', async () => {
       probe = await openPage(browser, 'vouchers');
@@ -66,6 +77,37 @@ export async function run({ browser }) {
       assert((await posted.innerText()).includes(belnr), 'the number is shown');
       assertEqual(await page.locator('[data-voucher-line="1"] [data-cell="costCenter"]').innerText(), '1000FIN01', 'the edited cost center, kept');
       assertEqual(await page.locator('[data-button="submitVoucher"]').count(), 0, 'a posted voucher is not submitted again');
+      probe.assertNoConsoleProblems();
+    });
+    let second = '';
+    await step('a second claim is approved; finance01 opens 凭证导入 and downloads the template', async () => {
+      second = await approvedClaim(server.url);
+      await page.goto(`${server.url}/CW/CW00002`);
+      await page.locator('[data-page="voucher-import"]').waitFor();
+      const download = page.waitForEvent('download');
+      await page.locator('[data-voucher-template]').click();
+      assertEqual((await download).suggestedFilename(), 'voucher-import.xlsx', 'the template file');
+    });
+    await step('a file with a bad row is refused at its row and column; nothing is imported', async () => {
+      probe.expectFailure(422, '/api/formwork/vouchers/import');
+      const bad = writeSheet([['单据编号', '会计凭证号', '会计年度', '过账状态', '消息'], [second, '5100007777', '2026', 'S'], [second, '', '2026', 'S']]);
+      await page.locator('[data-voucher-import-file]').setInputFiles({ name: 'bad.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+      const findings = page.locator('[data-voucher-import-findings]');
+      await findings.waitFor();
+      assert((await findings.innerText()).includes('3'), `the finding names row 3: ${await findings.innerText()}`);
+      const { token } = await loginThroughApi(server.url, 'finance01', 'demo123');
+      const v = await callApi(server.url, token, 'POST', '/api/galaxyvoucher/queryVoucher/queryVcHeadById', { businessId: second });
+      assertEqual(v.body.data.head.sapBelnr, '', 'nothing imported');
+    });
+    await step('the posting result is imported; the number shows on the page and in the claim\'s voucher', async () => {
+      const good = writeSheet([['businessId', 'sapBelnr', 'fiscalYear', 'status'], [second, '5100007777', '2026', 'S']]);
+      await page.locator('[data-voucher-import-file]').setInputFiles({ name: 'good.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
+      await page.locator('[data-voucher-imported]').waitFor();
+      assertEqual((await page.locator(`[data-voucher-row="${second}"] [data-voucher-belnr]`).innerText()).trim(), '5100007777', 'the imported number');
+      await page.goto(`${server.url}/form?docType=EX02&businessId=${second}&action=fssc`);
+      await page.locator('[data-form-ready="true"]').waitFor();
+      await page.locator('[data-voucher-panel] [data-button="voucherPreview"]').click();
+      assertEqual(await page.locator('[data-sap-belnr]').getAttribute('data-sap-belnr'), '5100007777', 'the claim\'s voucher shows the imported number');
       probe.assertNoConsoleProblems();
     });
   } finally {

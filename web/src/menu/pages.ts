@@ -24,6 +24,7 @@ export const appPages = [
   'paymentState',
   'myPayments',
   'financePayments',
+  'voucherImport',
 ] as const;
 export type AppPage = (typeof appPages)[number];
 

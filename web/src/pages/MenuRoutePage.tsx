@@ -20,6 +20,7 @@ import MyAdvancesPage from '../advances/MyAdvancesPage';
 import MyInvoicesPage from '../invoices/MyInvoicesPage';
 import MyPaymentsPage from '../payments/MyPaymentsPage';
 import FinancePaymentsPage from '../payments/FinancePaymentsPage';
+import VoucherImportPage from '../vouchers/VoucherImportPage';
 import ToConfirmPage from '../personal/ToConfirmPage';
 import TripsPage, { type TripsView } from '../personal/TripsPage';
 import type { AppPage } from '../menu/pages';
@@ -44,6 +45,7 @@ function AppPageOf({ page, title, shown }: { page: AppPage; title: string; shown
   if (page === 'myInvoices' || page === 'travelInvoices') return <MyInvoicesPage title={title} />;
   if (page === 'paymentState' || page === 'myPayments') return <MyPaymentsPage title={title} withState={page === 'paymentState'} />;
   if (page === 'financePayments') return <FinancePaymentsPage title={title} />;
+  if (page === 'voucherImport') return <VoucherImportPage title={title} />;
   return <ProfilePage title={shown} />;
 }
 

@@ -1,11 +1,14 @@
 // The vouchers' calls (adapters/httpapi/voucherapi): a document's voucher, finance's
 // save-and-submit, reversal, and the push log.
-import { apiCall } from '../api/client';
+import { apiBlob, apiCall, type DownloadedFile } from '../api/client';
+import { apiUpload } from '../api/upload';
+import { XLSX_TYPE } from '../masterdata/api';
 import type { Schemas } from '../api/types';
 
 export type VoucherView = Schemas['VoucherView'];
 export type VoucherLineView = Schemas['VoucherLineView'];
 export type PushLogPage = Schemas['PushLogPage'];
+export type VoucherImport = Schemas['VoucherImport'];
 
 /** A line's change of the fields finance may edit (only those of its editFields). */
 export interface LineEdit {
@@ -45,3 +48,11 @@ export const reverseVoucher = (businessId: string) =>
 
 export const fetchPushLog = (params: Record<string, string>, signal?: AbortSignal) =>
   apiCall<PushLogPage>('GET', `/api/galaxycommon/pushGX/pushLog?${new URLSearchParams(params)}`, undefined, signal);
+
+const IMPORT_API = '/api/formwork/vouchers/import';
+
+/** The voucher import (CW00002): the posting results workbook as the body; a refusal is ApiError (422: data.findings with each bad row). */
+export const uploadVoucherResults = (file: Blob): Promise<VoucherImport> => apiUpload<VoucherImport>(IMPORT_API, file, { contentType: XLSX_TYPE });
+
+/** The voucher import's template, labelled in the user's language. */
+export const downloadVoucherTemplate = (): Promise<DownloadedFile> => apiBlob(`${IMPORT_API}/template.xlsx`, XLSX_TYPE);

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { errorText } from '../api/client';
+import { findingsOf, type RecordFinding } from '../masterdata/api';
+import RowFindings from '../masterdata/RowFindings';
+import { saveFile } from '../masterdata/saveFile';
+import { downloadVoucherTemplate, uploadVoucherResults, type VoucherImport } from './api';
+
+/**
+ * The voucher import (CW00002 凭证导入): the posting results of vouchers posted outside the
+ * adapter come in as a workbook (the template's columns), all rows or none; a refused file
+ * shows each bad row and column, an imported one the vouchers with their numbers.
+ */
+export default function VoucherImportPage({ title }: { title?: string }) {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<VoucherImport | null>(null);
+  const [findings, setFindings] = useState<RecordFinding[]>([]);
+  const importing = useMutation({
+    mutationFn: uploadVoucherResults,
+    onMutate: () => {
+      setResult(null);
+      setFindings([]);
+    },
+    onSuccess: setResult,
+    onError: (error) => setFindings(findingsOf(error)),
+  });
+  const template = useMutation({
+    mutationFn: downloadVoucherTemplate,
+    onSuccess: (file) => saveFile(file, 'voucher-import.xlsx'),
+  });
+  const failure = importing.isError && findings.length === 0 ? errorText(importing.error) : template.isError ? errorText(template.error) : '';
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }} data-page="voucher-import">
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-list-title>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('vouchers.importColumns')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, mb: 2 }}>
+        <Button component="label" variant="contained" startIcon={<UploadFileOutlined />} disabled={importing.isPending}>
+          {t('vouchers.importChoose')}
+          <input
+            hidden
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            data-voucher-import-file
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) importing.mutate(file);
+            }}
+          />
+        </Button>
+        <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => template.mutate()} disabled={template.isPending} data-voucher-template>
+          {t('vouchers.importTemplate')}
+        </Button>
+      </Box>
+      {importing.isPending && <LinearProgress sx={{ mb: 1 }} />}
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <RowFindings
+        findings={findings}
+        data="voucher-import-findings"
+        texts={{ refused: t('vouchers.importRefused'), row: t('vouchers.importRow'), field: t('vouchers.importField'), problem: t('vouchers.importProblem') }}
+        fieldOf={(path) => path.replace(/^rows\[\d+\]\.?/, '')}
+      />
+      {result && (
+        <>
+          <Alert severity="success" sx={{ mb: 1 }} data-voucher-imported>
+            {t('vouchers.importDone', { imported: result.imported })}
+          </Alert>
+          <Table size="small" data-voucher-import-result>
+            <TableHead>
+              <TableRow>
+                {(['businessId', 'sapStatus', 'sapBelnr', 'fiscalYear', 'sapMsg'] as const).map((k) => (
+                  <TableCell key={k}>{t(`vouchers.${k}`)}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(result.vouchers ?? []).map((v) => (
+                <TableRow key={v.businessId} data-voucher-row={v.businessId}>
+                  <TableCell>{v.businessId}</TableCell>
+                  <TableCell>{v.sapStatus}</TableCell>
+                  <TableCell data-voucher-belnr>{v.sapBelnr}</TableCell>
+                  <TableCell>{v.fiscalYear}</TableCell>
+                  <TableCell>{v.sapMsg}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </Container>
+  );
+}
