@@ -9,6 +9,7 @@ package httpapi_test
 import (
 	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -169,9 +170,16 @@ func storeTravelClaimB(b *testing.B, api *testAPI) string {
 
 // countStatements counts the statements gorm runs on db from now on: a
 // figure of a request's cost that the machine's load does not change.
+// BENCH_LOG_STATEMENTS=1 logs the first 40 of them.
 func countStatements(b *testing.B, db *gorm.DB) *atomic.Int64 {
 	var n atomic.Int64
-	count := func(*gorm.DB) { n.Add(1) }
+	logged := os.Getenv("BENCH_LOG_STATEMENTS") != ""
+	count := func(tx *gorm.DB) {
+		if logged && n.Load() < 40 {
+			fmt.Fprintf(os.Stderr, "statement: %s\n", tx.Statement.SQL.String())
+		}
+		n.Add(1)
+	}
 	cb := db.Callback()
 	for _, err := range []error{
 		cb.Query().After("gorm:query").Register("bench:count", count),
