@@ -24,7 +24,7 @@ func reportMemory(bin string, claim []byte, c, n, sessions int) error {
 	client := newClient(c)
 	start := time.Now()
 	if err := spread(c, n, func() error { _, err := fw.create(client, claim); return err }); err != nil {
-		return err
+		return fmt.Errorf("%w\nserver log:\n%s", err, fw.stderr)
 	}
 	fmt.Printf("after %d creates (%.0f/s): %s\n", n, float64(n)/time.Since(start).Seconds(), residentMemory(fw.cmd.Process.Pid))
 	// one client per demo user: concurrent logins of one user race on its
