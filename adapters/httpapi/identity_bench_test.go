@@ -16,11 +16,15 @@ func BenchmarkSignedInRequestPostgres(b *testing.B) {
 		{"menus", "/api/galaxycommon/menu/tree"},
 	} {
 		b.Run(r.name, func(b *testing.B) {
+			queries := countStatements(b, api.db)
+			queries.Store(0)
 			for i := 0; i < b.N; i++ {
 				if res := api.request(b, "GET", r.url, "", nil); res.status != 200 {
 					b.Fatalf("HTTP %d: %s", res.status, clip(res.body))
 				}
 			}
+			b.ReportMetric(float64(queries.Load())/float64(b.N), "gorm-statements/request")
+			removeStatementCount(b, api.db)
 		})
 	}
 }

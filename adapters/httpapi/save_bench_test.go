@@ -222,3 +222,16 @@ func countStatements(b *testing.B, db *gorm.DB) *atomic.Int64 {
 	}
 	return &n
 }
+
+// removeStatementCount undoes countStatements on db.
+func removeStatementCount(b *testing.B, db *gorm.DB) {
+	cb := db.Callback()
+	for _, err := range []error{
+		cb.Query().Remove("bench:count"), cb.Row().Remove("bench:count"), cb.Raw().Remove("bench:count"),
+		cb.Create().Remove("bench:count"), cb.Update().Remove("bench:count"), cb.Delete().Remove("bench:count"),
+	} {
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
