@@ -1,6 +1,10 @@
 package httpapi_test
 
-import "testing"
+import (
+	"testing"
+
+	"gorm.io/gorm"
+)
 
 // BenchmarkSignedInRequestPostgres measures signed-in requests that do
 // little else than resolve their session and user, over HTTP on
@@ -26,5 +30,18 @@ func BenchmarkSignedInRequestPostgres(b *testing.B) {
 			b.ReportMetric(float64(queries.Load())/float64(b.N), "gorm-statements/request")
 			removeStatementCount(b, api.db)
 		})
+	}
+}
+
+// removeStatementCount undoes countStatements on db.
+func removeStatementCount(b *testing.B, db *gorm.DB) {
+	cb := db.Callback()
+	for _, err := range []error{
+		cb.Query().Remove("bench:count"), cb.Row().Remove("bench:count"), cb.Raw().Remove("bench:count"),
+		cb.Create().Remove("bench:count"), cb.Update().Remove("bench:count"), cb.Delete().Remove("bench:count"),
+	} {
+		if err != nil {
+			b.Fatal(err)
+		}
 	}
 }

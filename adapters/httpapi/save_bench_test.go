@@ -9,7 +9,6 @@ package httpapi_test
 import (
 	"database/sql"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -197,16 +196,9 @@ func storeTravelClaimB(b *testing.B, api *testAPI) string {
 
 // countStatements counts the statements gorm runs on db from now on: a
 // figure of a request's cost that the machine's load does not change.
-// BENCH_LOG_STATEMENTS=1 logs the first 40 of them.
 func countStatements(b *testing.B, db *gorm.DB) *atomic.Int64 {
 	var n atomic.Int64
-	logged := os.Getenv("BENCH_LOG_STATEMENTS") != ""
-	count := func(tx *gorm.DB) {
-		if logged && n.Load() < 40 {
-			fmt.Fprintf(os.Stderr, "statement: %s\n", tx.Statement.SQL.String())
-		}
-		n.Add(1)
-	}
+	count := func(*gorm.DB) { n.Add(1) }
 	cb := db.Callback()
 	for _, err := range []error{
 		cb.Query().After("gorm:query").Register("bench:count", count),
@@ -221,17 +213,4 @@ func countStatements(b *testing.B, db *gorm.DB) *atomic.Int64 {
 		}
 	}
 	return &n
-}
-
-// removeStatementCount undoes countStatements on db.
-func removeStatementCount(b *testing.B, db *gorm.DB) {
-	cb := db.Callback()
-	for _, err := range []error{
-		cb.Query().Remove("bench:count"), cb.Row().Remove("bench:count"), cb.Raw().Remove("bench:count"),
-		cb.Create().Remove("bench:count"), cb.Update().Remove("bench:count"), cb.Delete().Remove("bench:count"),
-	} {
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
 }
