@@ -37,10 +37,10 @@ func (s *Service) deriveLoaded(ctx context.Context, rec *Record, doc *engine.Doc
 	if _, err := s.derived.Derive(ctx, doc, nil); err != nil {
 		return err
 	}
-	now, err := RecordOf(doc)
+	body, err := doc.MarshalJSON() // the body only: the record's other columns stay as stored
 	if err != nil {
 		return err
 	}
-	rec.Body = now.Body
+	rec.Body = string(body)
 	return nil
 }

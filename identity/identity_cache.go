@@ -8,8 +8,9 @@ import (
 
 // Defaults of the identity cache.
 const (
-	DefaultCacheTTL  = 30 * time.Second
-	DefaultCacheSize = 10000
+	DefaultCacheTTL      = 30 * time.Second
+	DefaultCacheSize     = 10000
+	DefaultRevisionEvery = time.Second
 )
 
 // account is what a request needs to know of a user besides the session:
@@ -32,24 +33,42 @@ func (a *account) identity() *Identity {
 	return &Identity{User: a.user, Companies: slices.Clip(a.companies), Roles: slices.Clip(a.roles), Menus: a.menus}
 }
 
-// accountCache keeps accounts by username for a short time, so that a
-// request costs one session read instead of a read of user, companies,
-// roles, menus and delegations. It is per process and never the source of
-// truth: a change made through this process forgets what it changed at
-// once; a change made elsewhere shows within the TTL. Sessions are not
-// cached: expiry and logout hold at once on every replica.
+// accountCache keeps sessions by token hash and accounts by username for
+// a short time, so that a request reads nothing from the database when its
+// session and user were seen lately. It is per process and never the source
+// of truth: a change made through this process forgets what it changed at
+// once; a change made through another replica moves the identity revision
+// in the database, which every replica reads at most once per RevisionEvery
+// and forgets everything when it moved; a change made in the database by
+// hand shows within the TTL. A cached session's expiry is judged at every
+// request.
 type accountCache struct {
 	ttl  time.Duration
 	size int
 
 	mu        sync.Mutex
 	accounts  map[string]*account
+	sessions  map[string]*cachedSession // by token hash
 	menus     []MenuItem
 	menusAt   time.Time
 	menusRead bool
 	// generation counts forgets: an account loaded while something was
 	// forgotten may be stale and is not kept.
 	generation uint64
+
+	// the identity revision last read from the store, when, and whether a
+	// request is reading it now
+	revision     int64
+	revisionRead bool
+	checkedAt    time.Time
+	checking     bool
+}
+
+// cachedSession is a session as read from the store at loadedAt (its
+// expiry as this process last wrote or read it).
+type cachedSession struct {
+	sess     Session
+	loadedAt time.Time
 }
 
 func newAccountCache(ttl time.Duration, size int) *accountCache {
@@ -59,7 +78,7 @@ func newAccountCache(ttl time.Duration, size int) *accountCache {
 	if size <= 0 {
 		size = DefaultCacheSize
 	}
-	return &accountCache{ttl: ttl, size: size, accounts: map[string]*account{}}
+	return &accountCache{ttl: ttl, size: size, accounts: map[string]*account{}, sessions: map[string]*cachedSession{}}
 }
 
 // get returns the account of username when it is fresh at now and of day,
@@ -75,28 +94,108 @@ func (c *accountCache) get(username string, now time.Time, day string) (*account
 }
 
 // put keeps an account loaded since generation gen, unless something was
-// forgotten meanwhile. A full cache first drops what is stale, then, if
-// still full, any one account.
+// forgotten meanwhile.
 func (c *accountCache) put(username string, a *account, gen uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if gen != c.generation {
 		return
 	}
-	if _, ok := c.accounts[username]; !ok && len(c.accounts) >= c.size {
-		for name, old := range c.accounts {
-			if !c.fresh(old.loadedAt, a.loadedAt) {
-				delete(c.accounts, name)
-			}
-		}
-		for name := range c.accounts {
-			if len(c.accounts) < c.size {
-				break
-			}
-			delete(c.accounts, name)
-		}
+	if _, ok := c.accounts[username]; !ok {
+		makeRoom(c, c.accounts, a.loadedAt, func(a *account) time.Time { return a.loadedAt })
 	}
 	c.accounts[username] = a
+}
+
+// makeRoom drops from a full map what is stale at now, then, if it is
+// still full, any one entry.
+func makeRoom[V any](c *accountCache, m map[string]V, now time.Time, loadedAt func(V) time.Time) {
+	if len(m) < c.size {
+		return
+	}
+	for k, v := range m {
+		if !c.fresh(loadedAt(v), now) {
+			delete(m, k)
+		}
+	}
+	for k := range m {
+		if len(m) < c.size {
+			break
+		}
+		delete(m, k)
+	}
+}
+
+// session returns a copy of the session of a token hash when it is fresh
+// at now, else nil and the generation to hand to putSession.
+func (c *accountCache) session(hash string, now time.Time) (*Session, uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cs := c.sessions[hash]; cs != nil && c.fresh(cs.loadedAt, now) {
+		sess := cs.sess
+		return &sess, c.generation
+	}
+	return nil, c.generation
+}
+
+// putSession keeps a copy of a session read at at since generation gen,
+// unless something was forgotten meanwhile.
+func (c *accountCache) putSession(sess *Session, at time.Time, gen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen != c.generation {
+		return
+	}
+	if _, ok := c.sessions[sess.TokenHash]; !ok {
+		makeRoom(c, c.sessions, at, func(cs *cachedSession) time.Time { return cs.loadedAt })
+	}
+	c.sessions[sess.TokenHash] = &cachedSession{sess: *sess, loadedAt: at}
+}
+
+// extended notes a session's new expiry, written by this process.
+func (c *accountCache) extended(hash string, expiresAt time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cs := c.sessions[hash]; cs != nil {
+		cs.sess.ExpiresAt = expiresAt
+	}
+}
+
+// forgetSession drops a session (ended, or found expired).
+func (c *accountCache) forgetSession(hash string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.generation++
+	delete(c.sessions, hash)
+}
+
+// revisionDue reports whether the identity revision is to be read now (the
+// last read is every old, or none succeeded yet, and no other request is
+// reading it); the caller then reads it and hands it to noticeRevision.
+func (c *accountCache) revisionDue(now time.Time, every time.Duration) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.checking || c.revisionRead && c.fresh(c.checkedAt, now) && now.Sub(c.checkedAt) < every {
+		return false
+	}
+	c.checking = true
+	return true
+}
+
+// noticeRevision takes the identity revision read at now (ok false: the
+// read failed): when it moved since the last read, everything is
+// forgotten.
+func (c *accountCache) noticeRevision(rev int64, now time.Time, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.checking = false
+	if !ok {
+		return
+	}
+	if c.revisionRead && rev != c.revision {
+		c.dropAll()
+	}
+	c.revision, c.revisionRead, c.checkedAt = rev, true, now
 }
 
 // fresh reports whether something loaded at was loaded less than the TTL
@@ -122,7 +221,7 @@ func (c *accountCache) putMenus(items []MenuItem, at time.Time, gen uint64) {
 	}
 }
 
-// forget drops the accounts of usernames.
+// forget drops the accounts and sessions of usernames.
 func (c *accountCache) forget(usernames ...string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -130,14 +229,25 @@ func (c *accountCache) forget(usernames ...string) {
 	for _, u := range usernames {
 		delete(c.accounts, u)
 	}
+	for hash, cs := range c.sessions {
+		if slices.Contains(usernames, cs.sess.Username) {
+			delete(c.sessions, hash)
+		}
+	}
 }
 
 // forgetAll drops everything.
 func (c *accountCache) forgetAll() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.dropAll()
+}
+
+// dropAll drops everything; c.mu is held.
+func (c *accountCache) dropAll() {
 	c.generation++
 	c.accounts = map[string]*account{}
+	c.sessions = map[string]*cachedSession{}
 	c.menus, c.menusRead = nil, false
 }
 
@@ -146,4 +256,11 @@ func (c *accountCache) len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.accounts)
+}
+
+// sessionsKept is the number of sessions kept.
+func (c *accountCache) sessionsKept() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.sessions)
 }

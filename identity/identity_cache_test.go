@@ -30,7 +30,7 @@ func authenticate(t *testing.T, svc *Service, token string) *Identity {
 	return id
 }
 
-// Requests read their session each time and the account once per TTL.
+// Requests read their session and account once per TTL.
 func TestAuthenticateReadsTheAccountOncePerTTL(t *testing.T) {
 	store, clk := newFakeStore(), newClock()
 	svc := newTestService(store, clk)
@@ -44,8 +44,11 @@ func TestAuthenticateReadsTheAccountOncePerTTL(t *testing.T) {
 	if got := store.count("UserRoles") - roles; got != 0 {
 		t.Errorf("roles read %d times in 5 requests, want 0 (cached at sign-in)", got)
 	}
-	if got := store.count("Session") - sessions; got != 5 {
-		t.Errorf("session read %d times in 5 requests, want 5", got)
+	if got := store.count("Session") - sessions; got != 1 {
+		t.Errorf("session read %d times in 5 requests, want 1 (then cached)", got)
+	}
+	if got := store.count("IdentityRevision"); got != 1 {
+		t.Errorf("identity revision read %d times within a second, want 1", got)
 	}
 	clk.Add(DefaultCacheTTL)
 	authenticate(t, svc, token)
@@ -145,5 +148,71 @@ func TestCacheIsBounded(t *testing.T) {
 	}
 	if _, ok := c.accounts["stale"]; ok {
 		t.Error("a stale account outlived fresh ones")
+	}
+}
+
+// Another replica's logout (a second service over the same store) is
+// refused here once RevisionEvery has passed, and not sooner: the session
+// is cached. This replica's own logout is refused at once.
+func TestAuthenticateSeesAnotherReplicasLogoutWithinRevisionEvery(t *testing.T) {
+	store, clk := newFakeStore(), newClock()
+	here, other := newTestService(store, clk), newTestService(store, clk)
+	token := signIn(t, here, "alice")
+	authenticate(t, here, token)
+	if err := other.Logout(context.Background(), authenticate(t, other, token)); err != nil {
+		t.Fatal(err)
+	}
+	if id := authenticate(t, other, token); id != nil {
+		t.Error("the replica that logged out still opens the session")
+	}
+	if id := authenticate(t, here, token); id == nil {
+		t.Error("this replica read the session again before RevisionEvery (is it cached?)")
+	}
+	clk.Add(DefaultRevisionEvery)
+	if id := authenticate(t, here, token); id != nil {
+		t.Errorf("%s's session opened after another replica's logout and RevisionEvery", id.Username())
+	}
+}
+
+// A cached session's expiry holds at once; an expiry another replica moved
+// is read again before the session is refused.
+func TestCachedSessionExpiry(t *testing.T) {
+	store, clk := newFakeStore(), newClock()
+	here, other := NewService(store, Config{CacheTTL: 24 * time.Hour}, clk.Now), newTestService(store, clk)
+	token := signIn(t, here, "alice")
+	authenticate(t, here, token)
+	// other replica keeps the session busy (slides its expiry); this one
+	// holds the expiry it read at first
+	for i := 0; i < 10; i++ {
+		clk.Add(DefaultSessionTTL / 4)
+		if id := authenticate(t, other, token); id == nil {
+			t.Fatalf("use %d on the other replica: the session ended", i)
+		}
+	}
+	if id := authenticate(t, here, token); id == nil {
+		t.Fatal("a session another replica kept alive was refused here")
+	}
+	clk.Add(DefaultSessionTTL + 2*touchEvery)
+	if id := authenticate(t, here, token); id != nil {
+		t.Error("an idle session opened after its TTL")
+	}
+}
+
+// The sessions kept are bounded too.
+func TestCacheBoundsSessions(t *testing.T) {
+	store, clk := newFakeStore(), newClock()
+	svc := NewService(store, Config{CacheSize: 3}, clk.Now)
+	var tokens []string
+	for i := 0; i < 6; i++ {
+		tokens = append(tokens, signIn(t, svc, "alice"))
+		authenticate(t, svc, tokens[i])
+		if n := svc.cache.sessionsKept(); n > 3 {
+			t.Fatalf("%d sessions kept, want at most 3", n)
+		}
+	}
+	for i, token := range tokens {
+		if id := authenticate(t, svc, token); id == nil {
+			t.Errorf("session %d is refused once dropped from the cache", i)
+		}
 	}
 }

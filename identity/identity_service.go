@@ -43,9 +43,14 @@ type Config struct {
 	// out of the menu. A nil Pages shows every entry, without a page.
 	Pages PageOf
 	// CacheTTL and CacheSize bound the identity cache (defaults 30 s and
-	// 10,000 users).
+	// 10,000 users and as many sessions): what changes in the database by
+	// hand shows within CacheTTL.
 	CacheTTL  time.Duration
 	CacheSize int
+	// RevisionEvery is how often the identity revision is read (default
+	// 1 s): what another replica changes (a session ended, a user, role,
+	// company assignment or delegation) is refused here within it.
+	RevisionEvery time.Duration
 }
 
 // Service is the identity use cases.
@@ -67,6 +72,9 @@ func NewService(store Store, cfg Config, now func() time.Time) *Service {
 	}
 	if cfg.SessionMaxAge <= 0 {
 		cfg.SessionMaxAge = DefaultSessionMaxAge
+	}
+	if cfg.RevisionEvery <= 0 {
+		cfg.RevisionEvery = DefaultRevisionEvery
 	}
 	if cfg.MenuVariant != MenuLegacy {
 		cfg.MenuVariant = MenuCurrent
@@ -102,6 +110,9 @@ func (s *Service) Identity(ctx context.Context, username string) (*Identity, err
 // account returns the account of username, from the cache when it is
 // fresh; nil when there is no such user.
 func (s *Service) account(ctx context.Context, username string) (*account, error) {
+	if err := s.noticeChanges(ctx); err != nil {
+		return nil, err
+	}
 	now := s.now()
 	day := now.Format("2006-01-02")
 	a, gen := s.cache.get(username, now, day)
@@ -114,6 +125,45 @@ func (s *Service) account(ctx context.Context, username string) (*account, error
 	}
 	s.cache.put(username, a, gen)
 	return a, nil
+}
+
+// noticeChanges reads the identity revision when it is due (once per
+// RevisionEvery) and forgets the cache when another replica changed
+// something since the last read.
+func (s *Service) noticeChanges(ctx context.Context) error {
+	now := s.now()
+	if !s.cache.revisionDue(now, s.cfg.RevisionEvery) {
+		return nil
+	}
+	rev, err := s.store.IdentityRevision(ctx)
+	s.cache.noticeRevision(rev, now, err == nil)
+	if err != nil {
+		return fmt.Errorf("read identity revision: %w", err)
+	}
+	return nil
+}
+
+// session returns the session of a token hash, ended or not, from the
+// cache when it was read lately; nil when there is none. A cached session
+// that looks over is read again (another replica may have moved its
+// expiry).
+func (s *Service) session(ctx context.Context, hash string) (*Session, error) {
+	if err := s.noticeChanges(ctx); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	sess, gen := s.cache.session(hash, now)
+	if sess != nil && sess.live(now) {
+		return sess, nil
+	}
+	sess, err := s.store.SessionByTokenHash(ctx, hash)
+	if err != nil || sess == nil {
+		return nil, err
+	}
+	if sess.live(now) {
+		s.cache.putSession(sess, now, gen)
+	}
+	return sess, nil
 }
 
 // loadAccount reads an account from the store.

@@ -48,8 +48,13 @@ type SessionStore interface {
 	SessionByTokenHash(ctx context.Context, hash string) (*Session, error)
 	// ExtendSession moves a session's expiry.
 	ExtendSession(ctx context.Context, id uint, expiresAt time.Time) error
-	// EndSession ends a session at at, if it has not ended.
+	// EndSession ends a session at at, if it has not ended, and moves the
+	// identity revision.
 	EndSession(ctx context.Context, id uint, at time.Time) error
+	// IdentityRevision counts the changes that a replica's identity cache
+	// may hold stale: every write that ends a session or changes a user,
+	// password, role, company assignment or delegation moves it.
+	IdentityRevision(ctx context.Context) (int64, error)
 }
 
 // AttemptStore counts login attempts per subject (a username, a client
@@ -84,7 +89,8 @@ type DelegationStore interface {
 	Delegations(ctx context.Context, username string) ([]Delegation, error)
 	// Delegation returns a delegation, or nil when there is none.
 	Delegation(ctx context.Context, id uint) (*Delegation, error)
-	// SaveDelegation creates (ID 0) or replaces a delegation.
+	// SaveDelegation creates (ID 0) or replaces a delegation and moves the
+	// identity revision.
 	SaveDelegation(ctx context.Context, d *Delegation) error
 }
 

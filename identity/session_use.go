@@ -74,9 +74,10 @@ func (s *Service) startSession(ctx context.Context, u *User, loginType, lang str
 // the signed-in user, in the company context asked for (else the session's,
 // else the user's main company). It returns nil, nil when there is no live
 // session; an error only for a company the user does not work for
-// (EFORBIDDEN) or a store failure. The session is read at every call, so
-// that its expiry and its end (logout) hold at once; the user's companies,
-// roles and menus may come from the identity cache.
+// (EFORBIDDEN) or a store failure. The session, the user's companies, roles
+// and menus may come from the identity cache: a session's expiry holds at
+// once, its end (logout) at once through this process and within
+// RevisionEvery through another.
 func (s *Service) Authenticate(ctx context.Context, cred Credentials) (*Identity, error) {
 	sess, err := s.sessionOf(ctx, cred)
 	now := s.now()
@@ -89,6 +90,7 @@ func (s *Service) Authenticate(ctx context.Context, cred Credentials) (*Identity
 	}
 	if a.user.Status != StatusActive {
 		_ = s.store.EndSession(ctx, sess.ID, now.UTC())
+		s.cache.forgetSession(sess.TokenHash)
 		return nil, nil
 	}
 	if next, write := sess.slide(now.UTC(), s.cfg.SessionTTL); write {
@@ -96,6 +98,7 @@ func (s *Service) Authenticate(ctx context.Context, cred Credentials) (*Identity
 			return nil, fmt.Errorf("extend session: %w", err)
 		}
 		sess.ExpiresAt = next
+		s.cache.extended(sess.TokenHash, next)
 	}
 	id := a.identity()
 	id.Session, id.Company = sess, sess.CompanyCode
@@ -123,7 +126,7 @@ func (s *Service) sessionOf(ctx context.Context, cred Credentials) (*Session, er
 		if len(cred.Token) > maxTokenLength {
 			return nil, nil
 		}
-		sess, err := s.store.SessionByTokenHash(ctx, TokenHash(cred.Token))
+		sess, err := s.session(ctx, TokenHash(cred.Token))
 		if err != nil {
 			return nil, fmt.Errorf("look up session: %w", err)
 		}
@@ -142,7 +145,7 @@ func (s *Service) sessionOf(ctx context.Context, cred Credentials) (*Session, er
 // opened before (ended or not), or a new one when a trusted source signed it
 // for an active user. nil when the token opens nothing.
 func (s *Service) alternateSession(ctx context.Context, header, token string) (*Session, error) {
-	sess, err := s.store.SessionByTokenHash(ctx, TokenHash(token))
+	sess, err := s.session(ctx, TokenHash(token))
 	if err != nil {
 		return nil, fmt.Errorf("look up session: %w", err)
 	}
@@ -185,7 +188,7 @@ func (s *Service) adopt(ctx context.Context, token string, u *User, src *Trusted
 }
 
 // Logout ends the identity's session: its token opens nothing afterwards,
-// on any replica.
+// at once on this replica, within RevisionEvery on the others.
 func (s *Service) Logout(ctx context.Context, id *Identity) error {
 	if id == nil || id.Session == nil {
 		return nil
@@ -193,5 +196,6 @@ func (s *Service) Logout(ctx context.Context, id *Identity) error {
 	if err := s.store.EndSession(ctx, id.Session.ID, s.now().UTC()); err != nil {
 		return fmt.Errorf("end session: %w", err)
 	}
+	s.cache.forgetSession(id.Session.TokenHash)
 	return nil
 }

@@ -23,6 +23,7 @@ type fakeStore struct {
 	failures    []string
 	lockouts    []string
 	reads       map[string]int // by method
+	revision    int64          // the identity revision, moved by the writes as the database's
 }
 
 type fakeAttempts struct {
@@ -186,8 +187,16 @@ func (f *fakeStore) EndSession(_ context.Context, id uint, at time.Time) error {
 	defer f.mu.Unlock()
 	if f.sessions[id-1].EndedAt == nil {
 		f.sessions[id-1].EndedAt = &at
+		f.revision++
 	}
 	return nil
+}
+
+func (f *fakeStore) IdentityRevision(context.Context) (int64, error) {
+	f.read("IdentityRevision")
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.revision, nil
 }
 
 // ReserveAttempt counts like the SQL store, under a mutex.
@@ -284,6 +293,7 @@ func (f *fakeStore) Delegation(_ context.Context, id uint) (*Delegation, error) 
 func (f *fakeStore) SaveDelegation(_ context.Context, d *Delegation) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.revision++
 	if d.ID == 0 {
 		d.ID = uint(len(f.delegations) + 1)
 		f.delegations = append(f.delegations, *d)

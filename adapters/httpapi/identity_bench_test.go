@@ -1,6 +1,10 @@
 package httpapi_test
 
-import "testing"
+import (
+	"testing"
+
+	"gorm.io/gorm"
+)
 
 // BenchmarkSignedInRequestPostgres measures signed-in requests that do
 // little else than resolve their session and user, over HTTP on
@@ -16,11 +20,28 @@ func BenchmarkSignedInRequestPostgres(b *testing.B) {
 		{"menus", "/api/galaxycommon/menu/tree"},
 	} {
 		b.Run(r.name, func(b *testing.B) {
+			queries := countStatements(b, api.db)
+			queries.Store(0)
 			for i := 0; i < b.N; i++ {
 				if res := api.request(b, "GET", r.url, "", nil); res.status != 200 {
 					b.Fatalf("HTTP %d: %s", res.status, clip(res.body))
 				}
 			}
+			b.ReportMetric(float64(queries.Load())/float64(b.N), "gorm-statements/request")
+			removeStatementCount(b, api.db)
 		})
+	}
+}
+
+// removeStatementCount undoes countStatements on db.
+func removeStatementCount(b *testing.B, db *gorm.DB) {
+	cb := db.Callback()
+	for _, err := range []error{
+		cb.Query().Remove("bench:count"), cb.Row().Remove("bench:count"), cb.Raw().Remove("bench:count"),
+		cb.Create().Remove("bench:count"), cb.Update().Remove("bench:count"), cb.Delete().Remove("bench:count"),
+	} {
+		if err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -12,7 +12,8 @@ import (
 )
 
 // reportMemory creates n documents in a fresh formwork and opens sessions
-// sessions of employee01, then prints the server's resident memory.
+// sessions of the demo users, each used once (the identity cache keeps it),
+// then prints the server's resident memory.
 func reportMemory(bin string, claim []byte, c, n, sessions int) error {
 	fw, err := startFormwork(bin)
 	if err != nil {
@@ -23,7 +24,7 @@ func reportMemory(bin string, claim []byte, c, n, sessions int) error {
 	client := newClient(c)
 	start := time.Now()
 	if err := spread(c, n, func() error { _, err := fw.create(client, claim); return err }); err != nil {
-		return err
+		return fmt.Errorf("%w\nserver log:\n%s", err, fw.stderr)
 	}
 	fmt.Printf("after %d creates (%.0f/s): %s\n", n, float64(n)/time.Since(start).Seconds(), residentMemory(fw.cmd.Process.Pid))
 	// one client per demo user: concurrent logins of one user race on its
@@ -35,7 +36,11 @@ func reportMemory(bin string, claim []byte, c, n, sessions int) error {
 		go func() {
 			defer wg.Done()
 			for k := i; k < sessions && errs[i] == nil; k += len(demoUsers) {
-				_, errs[i] = formworkSignIn(client, fw.url, user)
+				var token string
+				if token, errs[i] = formworkSignIn(client, fw.url, user); errs[i] == nil {
+					// used once, so that the identity cache holds the session
+					errs[i] = send(client, "GET", fw.url+"/api/galaxycommon/user/current", nil, map[string]string{"X-token": token}, nil)
+				}
 			}
 		}()
 	}

@@ -108,7 +108,7 @@ func (s *IdentityStore) SaveUser(ctx context.Context, ch useradmin.Change) error
 		if err := replaceGrants(tx, row.Username, row.EmpName, ch.Companies, ch.Roles); err != nil {
 			return err
 		}
-		return tx.Create(identityEventRow(ch.Event)).Error
+		return recordChange(tx, ch.Event)
 	})
 }
 
@@ -159,7 +159,7 @@ func (s *IdentityStore) SetPassword(ctx context.Context, username, hash string, 
 		if err := tx.Model(&Session{}).Where("username = ? AND ended_at IS NULL", username).Update("ended_at", ev.At.UTC()).Error; err != nil {
 			return err
 		}
-		return tx.Create(identityEventRow(ev)).Error
+		return recordChange(tx, ev)
 	})
 }
 
@@ -171,6 +171,15 @@ func (s *IdentityStore) RecordLockout(ctx context.Context, username string, at, 
 		return fmt.Errorf("record lockout: %w", err)
 	}
 	return nil
+}
+
+// recordChange keeps the event of a change of users or roles and moves the
+// identity revision, in tx.
+func recordChange(tx *gorm.DB, ev useradmin.Event) error {
+	if err := tx.Create(identityEventRow(ev)).Error; err != nil {
+		return err
+	}
+	return bumpRevision(tx)
 }
 
 func identityEventRow(ev useradmin.Event) *IdentityEvent {

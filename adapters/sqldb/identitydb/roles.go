@@ -48,7 +48,7 @@ func (s *IdentityStore) SaveRole(ctx context.Context, ch useradmin.RoleChange) e
 				return err
 			}
 		}
-		return tx.Create(identityEventRow(ch.Event)).Error
+		return recordChange(tx, ch.Event)
 	})
 }
 
@@ -72,6 +72,6 @@ func (s *IdentityStore) DeleteRole(ctx context.Context, id string, ev useradmin.
 		if res.RowsAffected == 0 {
 			return useradmin.ErrNotFound
 		}
-		return tx.Create(identityEventRow(ev)).Error
+		return recordChange(tx, ev)
 	})
 }

@@ -149,5 +149,5 @@ type IdentityEvent struct {
 // IdentityModels lists the identity row types, for migration.
 func IdentityModels() []any {
 	return []any{&User{}, &UserCompany{}, &Role{}, &RoleMenu{}, &UserRole{}, &MenuItem{},
-		&Session{}, &LoginFailure{}, &LoginAttempt{}, &Delegation{}, &ReportAuthority{}, &IdentityEvent{}}
+		&Session{}, &LoginFailure{}, &LoginAttempt{}, &Delegation{}, &ReportAuthority{}, &IdentityEvent{}, &IdentityRevision{}}
 }

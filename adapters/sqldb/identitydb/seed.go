@@ -12,7 +12,10 @@ import (
 // InTx implements seeding.IdentityStore: fn's writes are one transaction.
 func (s *IdentityStore) InTx(ctx context.Context, fn func(tx seeding.IdentityTx) error) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return fn(identitySeedTx{tx})
+		if err := fn(identitySeedTx{tx}); err != nil {
+			return err
+		}
+		return bumpRevision(tx)
 	})
 }
 

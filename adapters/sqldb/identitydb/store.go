@@ -186,7 +186,13 @@ func (s *IdentityStore) ExtendSession(ctx context.Context, id uint, expiresAt ti
 
 // EndSession implements identity.SessionStore.
 func (s *IdentityStore) EndSession(ctx context.Context, id uint, at time.Time) error {
-	return s.db.WithContext(ctx).Model(&Session{}).Where("id = ? AND ended_at IS NULL", id).Update("ended_at", at.UTC()).Error
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&Session{}).Where("id = ? AND ended_at IS NULL", id).Update("ended_at", at.UTC())
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
+		}
+		return bumpRevision(tx)
+	})
 }
 
 // ActiveDelegations implements identity.DelegationStore.
@@ -234,7 +240,13 @@ func (s *IdentityStore) Delegation(ctx context.Context, id uint) (*identity.Dele
 // SaveDelegation implements identity.DelegationStore.
 func (s *IdentityStore) SaveDelegation(ctx context.Context, d *identity.Delegation) error {
 	row := Delegation(*d)
-	if err := s.db.WithContext(ctx).Save(&row).Error; err != nil {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Save(&row).Error; err != nil {
+			return err
+		}
+		return bumpRevision(tx)
+	})
+	if err != nil {
 		return err
 	}
 	*d = identity.Delegation(row)
