@@ -5150,6 +5150,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/formwork/vouchers/posting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The posting state of a document's voucher for anyone who may read the document (403 otherwise, 404 for an unknown one), without its lines: state none (not approved yet, or its type makes no voucher), notPosted, posted (sapBelnr, postedAt), failed (sapMsg) or reversed (reversalBelnr, reversedAt). Read only; finance posts with submitVoucher.
+         * @description Access: signed in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["VoucherQuery"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example S000 */
+                            code: string;
+                            data: components["schemas"]["VoucherPosting"];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refusal"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/galaxycommon/login/auth": {
         parameters: {
             query?: never;
@@ -13673,6 +13766,19 @@ export interface components {
             profitCenter: string;
             supplier: string;
             text: string;
+        };
+        VoucherPosting: {
+            businessId: string;
+            fiscalYear: string;
+            /** Format: date-time */
+            postedAt: null | string;
+            reversalBelnr: string;
+            /** Format: date-time */
+            reversedAt: null | string;
+            sapBelnr: string;
+            sapMsg: string;
+            sapStatus: string;
+            state: string;
         };
         VoucherQuery: {
             businessId?: string;

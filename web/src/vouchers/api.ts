@@ -45,3 +45,11 @@ export const reverseVoucher = (businessId: string) =>
 
 export const fetchPushLog = (params: Record<string, string>, signal?: AbortSignal) =>
   apiCall<PushLogPage>('GET', `/api/galaxycommon/pushGX/pushLog?${new URLSearchParams(params)}`, undefined, signal);
+
+export type VoucherPosting = Schemas['VoucherPosting'];
+
+export const postingKey = (businessId: string) => ['voucherPosting', businessId] as const;
+
+/** The posting state of a document's voucher, for anyone who may read the document (no lines). */
+export const fetchPosting = (businessId: string, signal?: AbortSignal) =>
+  apiCall<VoucherPosting>('POST', '/api/formwork/vouchers/posting', { businessId }, signal);
