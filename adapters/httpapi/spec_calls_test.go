@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -185,4 +186,83 @@ func servingRoute(table []httpapi.Route, method, path string) *httpapi.Route {
 		}
 	}
 	return nil
+}
+
+const commonDesURL = "/api/galaxypayment/cfg/commonDes/page"
+
+func init() {
+	in := [5]int{401, 200, 200, 200, 200}
+	for k, v := range map[string]routeCall{
+		"POST " + commonDesURL:                  {"signed in", commonDesURL, `{"page":1,"size":999,"status":"1"}`, in},
+		"POST /ocr/appPage/appShowImagePage":    {"signed in", "/ocr/appPage/appShowImagePage", `{"id":999999}`, [5]int{401, 404, 404, 404, 404}},
+		"POST /ocr/pcPage/pcTicketPackagePage":  {"signed in", "/ocr/pcPage/pcTicketPackagePage", `{}`, in},
+		"POST /ocr/pcPage/pcSelectTicketPage":   {"signed in", "/ocr/pcPage/pcSelectTicketPage", `{}`, in},
+		"POST /ocr/appPage/appSelectTicketPage": {"signed in", "/ocr/appPage/appSelectTicketPage", `{}`, in},
+	} {
+		routeWalk[k] = v
+	}
+}
+
+// specCalls calls the POST forms of the /ocr calls and the common
+// descriptions for the OpenAPI answers walk (after invoices: my pool holds
+// an invoice).
+func (w *answerWalk) specCalls() {
+	res := w.call("POST /ocr/pcPage/pcTicketPackagePage", "", "/ocr/pcPage/pcTicketPackagePage", `{}`, 200)
+	id := fmt.Sprint(mustValue(w.t, res.data(w.t), 0, "id"))
+	w.call("POST /ocr/appPage/appShowImagePage", "", "/ocr/appPage/appShowImagePage", `{"id":`+id+`}`, 200)
+	w.call("POST /ocr/appPage/appShowImagePage", "", "/ocr/appPage/appShowImagePage", `{"id":999999}`, 404)
+	w.call("POST /ocr/pcPage/pcSelectTicketPage", "", "/ocr/pcPage/pcSelectTicketPage", `{}`, 200)
+	w.call("POST /ocr/appPage/appSelectTicketPage", "", "/ocr/appPage/appSelectTicketPage", `{}`, 200)
+	w.call("POST "+commonDesURL, "", commonDesURL, `{"page":1,"size":999,"status":"1"}`, 200)
+	w.call("POST "+commonDesURL, "", commonDesURL, `{"status":"2"}`, 400)
+}
+
+// The common descriptions (cfg/commonDes/page): those in use of the
+// user's companies and the whole group, by order; a type's and every
+// type's; the status filter; paging; a bad status is 400 naming it.
+func TestCommonDescriptions(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		codes := func(who, body string) string {
+			t.Helper()
+			res := api.request(t, "POST", commonDesURL, body, api.as(t, who))
+			if res.status != 200 {
+				t.Fatalf("%s as %s: HTTP %d %s", body, who, res.status, clip(res.body))
+			}
+			var out struct {
+				Data struct {
+					Total int
+					Rows  []struct{ Code, Description, Status string }
+				}
+			}
+			mustJSON(t, []byte(res.body), &out)
+			var list []string
+			for _, r := range out.Data.Rows {
+				if r.Description == "" || r.Status != "1" {
+					t.Errorf("row %+v", r)
+				}
+				list = append(list, r.Code)
+			}
+			return fmt.Sprint(out.Data.Total, list)
+		}
+		for _, c := range []struct{ who, body, want string }{
+			{"employee01", `{"page":1,"size":999,"status":"1"}`, "4 [D001 D002 D003 D004]"},
+			{"employee01", `{"page":1,"size":999,"status":"1","docType":"EX02"}`, "3 [D001 D002 D003]"},
+			{"employee01", `{"page":2,"size":3,"status":"1"}`, "4 [D004]"},
+			{"employee01", `{"page":1,"size":999,"status":"0"}`, "0 []"},
+			{"admin", `{"page":1,"size":999,"status":"1"}`, "5 [D001 D002 D003 D004 D005]"},
+			{"admin", `{"status":"1","companyCode":"2000"}`, "4 [D001 D002 D003 D005]"},
+		} {
+			if got := codes(c.who, c.body); got != c.want {
+				t.Errorf("%s as %s: %s, want %s", c.body, c.who, got, c.want)
+			}
+		}
+		res := api.request(t, "POST", commonDesURL+"?lang=th", `{"docType":"EX04"}`, api.as(t, "admin"))
+		if res.status != 200 || !contains(res.body, `"description":"เงินยืมทดรองจ่ายของพนักงาน"`) {
+			t.Errorf("in Thai: HTTP %d %s", res.status, clip(res.body))
+		}
+		res = api.request(t, "POST", commonDesURL, `{"status":"2"}`, nil)
+		if res.status != 400 || !contains(res.body, "status") {
+			t.Errorf("status 2: HTTP %d %s", res.status, clip(res.body))
+		}
+	})
 }
