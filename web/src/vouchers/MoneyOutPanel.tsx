@@ -10,10 +10,7 @@ import { paymentState } from '../payments/api';
 import PaymentTable from '../payments/PaymentTable';
 import { fetchPosting, postingKey, type VoucherPosting } from './api';
 
-const stateColor = { posted: 'success', failed: 'error', reversed: 'info', posting: 'warning' } as const;
-
-/** While the voucher is being posted its state is read again this often (ms). */
-export const POSTING_POLL_MS = 2000;
+const stateColor = { posted: 'success', failed: 'error', reversed: 'info' } as const;
 
 /**
  * Money out on the form of an approved document, read-only for whoever may read it: each
@@ -24,11 +21,7 @@ export const POSTING_POLL_MS = 2000;
 export default function MoneyOutPanel({ businessId }: { businessId: string }) {
   const { t } = useTranslation();
   const payments = useQuery({ queryKey: ['paymentState', businessId], queryFn: ({ signal }) => paymentState(businessId, signal) });
-  const posting = useQuery({
-    queryKey: postingKey(businessId),
-    queryFn: ({ signal }) => fetchPosting(businessId, signal),
-    refetchInterval: (q) => (q.state.data?.state === 'posting' ? POSTING_POLL_MS : false),
-  });
+  const posting = useQuery({ queryKey: postingKey(businessId), queryFn: ({ signal }) => fetchPosting(businessId, signal) });
   const failure = payments.error ?? posting.error;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-money-out-panel>
@@ -56,7 +49,6 @@ function PostingState({ posting }: { posting: VoucherPosting }) {
   const detail: Record<string, string> = {
     none: t('moneyout.none'),
     notPosted: t('moneyout.notPosted'),
-    posting: t('moneyout.inProgress'),
     posted: t('moneyout.posted', { belnr: posting.sapBelnr, date: day(posting.postedAt) }),
     failed: t('moneyout.failed', { msg: posting.sapMsg }),
     reversed: t('moneyout.reversed', { belnr: posting.reversalBelnr, date: day(posting.reversedAt) }),
