@@ -46,6 +46,7 @@ func TestOpenAPIAnswers(t *testing.T) {
 		w.dashboardWalk()
 		w.moneyOut()
 		w.payments()
+		w.specCalls()
 		w.coverage()
 	})
 }

@@ -243,6 +243,8 @@ func (w *answerWalk) moneyOut() {
 	doc := `{"businessId":"` + id + `"}`
 	w.call("POST "+voucherURL, "", voucherURL, doc, 200)
 	w.call("POST "+voucherURL, "finance01", voucherURL, `{"businessId":"EX02209901010001"}`, 404)
+	w.call("POST "+postingURL, "", postingURL, doc, 200)
+	w.call("POST "+postingURL, "", postingURL, `{"businessId":"EX02209901010001"}`, 404)
 	w.call("POST "+saveVcURL, "finance01", saveVcURL, `{"businessId":"`+id+`","lines":[{"lineNo":1,"costCenter":"1000FIN01"}]}`, 200)
 	w.call("POST "+submitVcURL, "finance01", submitVcURL, doc, 200)
 	w.call("POST "+submitVcURL, "finance01", submitVcURL, doc, 409)

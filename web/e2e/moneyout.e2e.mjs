@@ -8,8 +8,11 @@
 // P08 of service fees, whose type shows it, to the tax system from the tax-group button (sign
 // 20 without a year is refused by the server naming the year; with year and period it is
 // accepted with the tax number, in the document's pushes); employee01 then sees the claim paid
-// with the bank reference on 付款状态 and 我的付款. The employee's read mode offers no voucher
-// preview, so the SAP number is finance's only. Run by e2e/run.mjs (`node e2e/run.mjs moneyout`).
+// with the bank reference on 付款状态 and 我的付款, and on his read-only form of the claim the
+// money-out panel shows the payment line paid with the reference, his account masked, and the
+// voucher posted with the SAP number finance posted. The employee's read mode offers no voucher
+// preview (no lines); the panel shows only the posting state. Run by e2e/run.mjs
+// (`node e2e/run.mjs moneyout`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, repoDir, scenario, startServer, startSimulator, stopServer } from './harness.mjs';
@@ -55,6 +58,7 @@ export async function run({ browser }) {
   let line = '';
   let employee;
   let finance;
+  let belnr = '';
   const open = async (who) => {
     const probe = await openPage(browser, who);
     probes.push(probe);
@@ -105,6 +109,8 @@ export async function run({ browser }) {
       await page.goto(`${server.url}/form?docType=EX02&businessId=${id}&action=read`);
       await waitForDocument(page, id);
       await page.locator('[data-document-status="approved"]').waitFor();
+      await page.locator(`[data-money-out-panel] [data-payment-line="${line}"] [data-payment-status="pending"]`).waitFor();
+      await page.locator('[data-money-out-panel] [data-posting-state="notPosted"]').waitFor();
       const row = await paymentStateRow(page, line, 'pending');
       assertEqual((await row.locator('[data-column="account"]').innerText()).trim(), '6214********5678', 'the account as the employee sees it');
     });
@@ -126,8 +132,8 @@ export async function run({ browser }) {
       assertEqual((await answer).status(), 200, 'submitVoucher');
       const posted = page.locator('[data-sap-belnr]');
       await posted.waitFor();
-      const belnr = await posted.getAttribute('data-sap-belnr');
-      assert(/^51\d{8}$/.test(belnr ?? ''), `the SAP number ${belnr}`);
+      belnr = (await posted.getAttribute('data-sap-belnr')) ?? '';
+      assert(/^51\d{8}$/.test(belnr), `the SAP number ${belnr}`);
       assertEqual(await page.locator('[data-button="taxGroup"]').count(), 0, "EX02's type shows no tax-group button");
     });
 
@@ -178,6 +184,21 @@ export async function run({ browser }) {
       const mine = page.locator(`[data-payment-line="${line}"]`);
       await mine.locator('[data-payment-status="paid"]').waitFor();
       assertEqual((await mine.locator('[data-column="bankRef"]').innerText()).trim(), bankRef, 'the bank reference on 我的付款');
+    });
+
+    await step('employee01 sees on his read-only form the line paid, his account masked, and the SAP number finance posted', async () => {
+      await page.goto(`${server.url}/form?docType=EX02&businessId=${id}&action=read`);
+      await waitForDocument(page, id);
+      const panel = page.locator('[data-money-out-panel]');
+      const paid = panel.locator(`[data-payment-line="${line}"]`);
+      await paid.locator('[data-payment-status="paid"]').waitFor();
+      assertEqual((await paid.locator('[data-column="bankRef"]').innerText()).trim(), bankRef, 'the bank reference on the form');
+      assertEqual((await paid.locator('[data-column="account"]').innerText()).trim(), '6214********5678', 'the account masked on the form');
+      const posted = panel.locator('[data-posting-state="posted"] [data-posting-belnr]');
+      await posted.waitFor();
+      assertEqual(await posted.getAttribute('data-posting-belnr'), belnr, "the SAP number as finance posted it");
+      assert((await posted.innerText()).includes(belnr), `the panel names the SAP number: ${await posted.innerText()}`);
+      assertEqual(await page.locator('[data-button="voucherPreview"]').count(), 0, "the employee's read mode offers no voucher preview");
       for (const p of probes) p.assertNoConsoleProblems();
     });
   } finally {

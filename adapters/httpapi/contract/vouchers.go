@@ -192,3 +192,39 @@ func init() {
 		apiDocs[k] = v
 	}
 }
+
+// VoucherPosting is the posting state of a document's voucher, without its
+// lines, for anyone who may read the document: state none (not approved,
+// or its type makes no voucher), notPosted, posted (sapBelnr, postedAt),
+// failed (sapMsg) or reversed (reversalBelnr, reversedAt).
+type VoucherPosting struct {
+	BusinessID    string     `json:"businessId"`
+	State         string     `json:"state"`
+	SapStatus     string     `json:"sapStatus"`
+	SapBelnr      string     `json:"sapBelnr"`
+	SapMsg        string     `json:"sapMsg"`
+	FiscalYear    string     `json:"fiscalYear"`
+	PostedAt      *time.Time `json:"postedAt"`
+	ReversalBelnr string     `json:"reversalBelnr"`
+	ReversedAt    *time.Time `json:"reversedAt"`
+}
+
+// ViewOfPosting is the answer's view of a voucher's posting state.
+func ViewOfPosting(p *vouchers.Posting) VoucherPosting {
+	at := func(t time.Time) *time.Time {
+		if t.IsZero() {
+			return nil
+		}
+		return &t
+	}
+	return VoucherPosting{BusinessID: p.BusinessID, State: p.State, SapStatus: p.SapStatus, SapBelnr: p.SapBelnr, SapMsg: p.SapMsg,
+		FiscalYear: p.FiscalYear, PostedAt: at(p.PostedAt), ReversalBelnr: p.ReversalBelnr, ReversedAt: at(p.ReversedAt)}
+}
+
+func init() {
+	apiDocs["POST "+VoucherPostingPath] = apiDoc{Tag: "vouchers", Summary: "The posting state of a document's voucher for anyone who may read the document (403 otherwise, 404 for an unknown one), without its lines: state none (not approved yet, or its type makes no voucher), notPosted, posted (sapBelnr, postedAt), failed (sapMsg) or reversed (reversalBelnr, reversedAt). Read only; finance posts with submitVoucher.",
+		Request: VoucherQuery{}, Response: VoucherPosting{}, Refusals: notFound}
+}
+
+// VoucherPostingPath is the route of a voucher's posting state.
+const VoucherPostingPath = "/api/formwork/vouchers/posting"

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -47,6 +48,11 @@ func (a *API) Routes() []kit.Route {
 		{Method: "POST", Path: "/ocr/startFlow/addFlow", Access: in, Handle: a.addFlow},
 		{Method: "POST", Path: "/api/galaxyform/commonForm/queryInvoicesByBusinessId", Access: in, Handle: a.byDocument},
 		{Method: "GET", Path: "/api/galaxyform/arcommon/openInvoiceInfoInf", Access: in, Handle: a.showOne},
+		// documents.md 7 sends these four as POST: the same answers
+		{Method: "POST", Path: "/ocr/appPage/appShowImagePage", Access: in, Handle: a.showOnePosted},
+		{Method: "POST", Path: "/ocr/pcPage/pcTicketPackagePage", Access: in, Handle: a.pool},
+		{Method: "POST", Path: "/ocr/pcPage/pcSelectTicketPage", Access: in, Handle: a.selectable},
+		{Method: "POST", Path: "/ocr/appPage/appSelectTicketPage", Access: in, Handle: a.selectable},
 	}
 }
 
@@ -153,6 +159,21 @@ func (a *API) showOne(c echo.Context) error {
 		return err
 	}
 	return kit.OK(c, p)
+}
+
+// showOnePosted: POST appShowImagePage {id} (or ?id=), as showOne.
+func (a *API) showOnePosted(c echo.Context) error {
+	if c.QueryParam("id") != "" {
+		return a.showOne(c)
+	}
+	var in struct {
+		ID json.Number `json:"id"`
+	}
+	if err := kit.ReadJSON(c, &in, false, `{"id":1}`); err != nil {
+		return err
+	}
+	c.QueryParams().Set("id", in.ID.String())
+	return a.showOne(c)
 }
 
 func (a *API) mayReadDocument(c echo.Context, businessID string) error {

@@ -53,6 +53,7 @@ func (a *API) Routes() []kit.Route {
 		{Method: "POST", Path: "/api/galaxyform/account/modifyAccountDetail", Access: finance, Handle: a.account(false)},
 		{Method: "POST", Path: ImportPath, Access: finance, Handle: a.importResults},
 		{Method: "POST", Path: "/api/galaxyform/contract/queryContractHead", Access: kit.SignedIn, Handle: a.queryContracts},
+		{Method: "POST", Path: "/api/galaxypayment/cfg/commonDes/page", Access: kit.SignedIn, Handle: a.commonDescriptions},
 	}
 }
 

@@ -52,6 +52,7 @@ func (a *API) Routes() []kit.Route {
 		{Method: "GET", Path: "/api/formwork/tax/pushes", Access: kit.SignedIn, Handle: a.taxPushes},
 		{Method: "POST", Path: ImportPath, Access: kit.Menu(vouchers.ImportMenu), Handle: a.importResults},
 		{Method: "GET", Path: "/api/formwork/vouchers/import/template.xlsx", Access: kit.Menu(vouchers.ImportMenu), Handle: a.template},
+		{Method: "POST", Path: contract.VoucherPostingPath, Access: kit.SignedIn, Handle: a.posting},
 	}
 }
 
@@ -89,6 +90,24 @@ func (a *API) one(c echo.Context, use func(ctx context.Context, who documents.Ac
 		return err
 	}
 	return kit.OK(c, contract.ViewOfVoucher(v))
+}
+
+// posting: POST /api/formwork/vouchers/posting {businessId}, for whoever
+// may read the document.
+func (a *API) posting(c echo.Context) error {
+	var in contract.VoucherQuery
+	if err := kit.ReadJSON(c, &in, false, `{"businessId":"EX0200001"}`); err != nil {
+		return err
+	}
+	id, err := businessID(in.BusinessID)
+	if err != nil {
+		return err
+	}
+	p, err := a.vouchers.PostingOf(c.Request().Context(), kit.CurrentUser(c), id)
+	if err != nil {
+		return err
+	}
+	return kit.OK(c, contract.ViewOfPosting(p))
 }
 
 // save: POST saveVoucher {businessId, lines}

@@ -26,6 +26,7 @@ import FormToolbar from '../components/FormToolbar';
 import FileButtons from '../files/FileButtons';
 import VoucherPanel from '../vouchers/VoucherPanel';
 import TaxGroupPanel from '../taxes/TaxGroupPanel';
+import MoneyOutPanel from '../vouchers/MoneyOutPanel';
 import PromptNotice from '../components/PromptNotice';
 import ConfirmDialog from '../components/ConfirmDialog';
 import ConflictDialog from '../components/ConflictDialog';
@@ -146,6 +147,7 @@ export default function FormPage() {
         {!readonly && <BudgetPanel preview={shown.budget} />}
         {storedId && <VoucherPanel businessId={storedId} buttons={buttons} />}
         {storedId && <TaxGroupPanel businessId={storedId} buttons={buttons} />}
+        {storedId && shown.process?.status === 'approved' && <MoneyOutPanel businessId={storedId} />}
         <DocumentForm
           schema={view.schema as RJSFSchema}
           uiSchema={view.uiSchema as UiSchema}

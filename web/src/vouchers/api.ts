@@ -56,3 +56,11 @@ export const uploadVoucherResults = (file: Blob): Promise<VoucherImport> => apiU
 
 /** The voucher import's template, labelled in the user's language. */
 export const downloadVoucherTemplate = (): Promise<DownloadedFile> => apiBlob(`${IMPORT_API}/template.xlsx`, XLSX_TYPE);
+
+export type VoucherPosting = Schemas['VoucherPosting'];
+
+export const postingKey = (businessId: string) => ['voucherPosting', businessId] as const;
+
+/** The posting state of a document's voucher, for anyone who may read the document (no lines). */
+export const fetchPosting = (businessId: string, signal?: AbortSignal) =>
+  apiCall<VoucherPosting>('POST', '/api/formwork/vouchers/posting', { businessId }, signal);
