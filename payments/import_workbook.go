@@ -14,18 +14,18 @@ import (
 // CW00003), read through masterdata/workbook (its unzip-size and row-count
 // bounds). A header names a column by its name in any case (businessId,
 // item, result, bankRef, bankMessage), by its label in zh, en or th, or by
-// an earlier Chinese title (单据号, 结果, 失败原因): a superset of the headers
+// an earlier title (单据号, 结果, 失败原因, with their en and th): a superset of the headers
 // accepted before. Columns of other headers (a bank's own) are left out.
 // An alias comes before the column's main label, which the refusal of a
 // missing column names.
 var importColumns = []workbook.Column{
-	{Name: "businessId", Label: engine.Text{"zh": "单据号"}},
+	{Name: "businessId", Label: engine.Text{"zh": "单据号", "en": "Document No.", "th": "เลขที่ใบเอกสาร"}},
 	{Name: "businessId", Label: engine.Text{"zh": "单号", "en": "Document number", "th": "เลขที่เอกสาร"}},
 	{Name: "item", Label: engine.Text{"zh": "行号", "en": "Line", "th": "รายการที่"}, Kind: workbook.Number},
-	{Name: "result", Label: engine.Text{"zh": "结果"}},
+	{Name: "result", Label: engine.Text{"zh": "结果", "en": "Outcome", "th": "ผลลัพธ์"}},
 	{Name: "result", Label: engine.Text{"zh": "付款结果", "en": "Result", "th": "ผลการจ่ายเงิน"}},
 	{Name: "bankRef", Label: engine.Text{"zh": "银行流水号", "en": "Bank reference", "th": "เลขอ้างอิงธนาคาร"}},
-	{Name: "bankMessage", Label: engine.Text{"zh": "失败原因"}},
+	{Name: "bankMessage", Label: engine.Text{"zh": "失败原因", "en": "Failure reason", "th": "สาเหตุที่ไม่สำเร็จ"}},
 	{Name: "bankMessage", Label: engine.Text{"zh": "银行反馈信息", "en": "Bank message", "th": "ข้อความจากธนาคาร"}},
 }
 
