@@ -15,7 +15,6 @@ import (
 
 	"formwork/engine/model"
 
-	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/vm"
 	"github.com/shopspring/decimal"
 )
@@ -68,6 +67,7 @@ type run struct {
 	path    []*model.SubType // the sub-type chosen (as far as it is one)
 	hidden  model.HiddenSet
 	env     reflect.Value // *doc env struct
+	vm      vm.VM         // runs every program of the run: its stack is reused
 	tenv    map[string]reflect.Value
 	tenvAny map[string]any           // the same, boxed once
 	rows    map[string]reflect.Value // slice of row structs, per table
@@ -320,10 +320,11 @@ func (r *run) applyDefaults() {
 	}
 }
 
+// structOf is a pointer to a new struct of the section's RowType holding vals.
 func structOf(s *model.Section, vals model.Values) reflect.Value {
-	sv := reflect.New(s.RowType()).Elem()
-	model.FillStruct(sv, s, vals)
-	return sv
+	p := reflect.New(s.RowType())
+	model.FillStruct(p.Elem(), s, vals)
+	return p
 }
 
 // buildEnv builds the typed environment rules run against.
@@ -393,14 +394,14 @@ func (r *run) syncTables() {
 func (r *run) rowEnv(table string, i int) any {
 	te := r.tenv[table].Elem()
 	nsec := r.dt.Env().NSec
-	te.Field(nsec + model.EnvRowOffset).Set(r.rows[table].Index(i))
+	te.Field(nsec + model.EnvRowOffset).Set(r.rows[table].Index(i).Addr())
 	te.Field(nsec + model.EnvRowNoOffset).SetInt(int64(i + 1))
 	return r.tenvAny[table]
 }
 
 // exec runs a program; a run-time failure becomes a finding and yields nil.
 func (r *run) exec(p *vm.Program, env any, at loc) any {
-	out, err := expr.Run(p, env)
+	out, err := r.vm.Run(p, env)
 	if err != nil {
 		path := at.String()
 		r.add(model.Finding{Path: path, Rule: "evaluation", Severity: model.SeverityError, Message: model.Text{"zh": path + "计算失败：" + err.Error(),
@@ -452,8 +453,7 @@ func (r *run) derive(si int, s *model.Section, f *model.Field) {
 	at := objLoc(s.Name, f.Name)
 	v := r.checkDerived(f, normalizeDerived(f, r.exec(f.Value, r.env.Interface(), at)), at)
 	r.setValue(vals, at, f, v)
-	model.SetGo(r.env.Elem().Field(si), f, v)
-	r.syncObjects()
+	model.SetGo(r.env.Elem().Field(si).Elem(), f, v) // the table environments share the struct
 }
 
 // checkDerived returns the derived value v of f at `at` to store: nil, with
@@ -478,20 +478,6 @@ func (r *run) checkDerived(f *model.Field, v any, at loc) any {
 		r.add(fd)
 	}
 	return nil
-}
-
-// syncObjects copies the document environment's objects (head, ...) into
-// the table environments after a derived value changed one.
-func (r *run) syncObjects() {
-	ev := r.env.Elem()
-	for i, s := range r.dt.Sections {
-		if s.Table {
-			continue
-		}
-		for _, te := range r.tenv {
-			te.Elem().Field(i).Set(ev.Field(i))
-		}
-	}
 }
 
 // normalizeDerived rounds derived amounts to the field's places and turns
