@@ -19,6 +19,7 @@ type decoder struct {
 	findings []model.Finding
 	check    checker
 	credits  []credit // negative line amounts, allowed if the sub-type has credit lines there
+	num      []byte   // the text of the number being read
 }
 
 // credit is a negative amount of a table row refused by its field's
@@ -169,7 +170,7 @@ func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int) (model.
 			bad = &invalid{at: []string{string(k)}, dup: string(k)}
 			return
 		}
-		if b := d.cell(s, row, vals, string(k), raw); b != nil {
+		if b := d.cell(s, row, vals, k, raw); b != nil {
 			bad = b.in(string(k))
 		}
 	})
@@ -177,10 +178,12 @@ func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int) (model.
 	return vals, bad
 }
 
-// cell decodes the value of field name of a row (or object) into vals.
-func (d *decoder) cell(s *model.Section, row int, vals model.Values, name string, raw *fastjson.Value) *invalid {
-	f := s.Field(name)
+// cell decodes the value of field name of a row (or object) into vals:
+// text and numbers straight from the parsed JSON (parseCell).
+func (d *decoder) cell(s *model.Section, row int, vals model.Values, key []byte, raw *fastjson.Value) *invalid {
+	f := s.FieldNamed(key)
 	if f == nil {
+		name := string(key)
 		shown := model.Clip(name, 40)
 		d.add(structural(cellPath(s.Name, row, name), "unknownField",
 			model.RowText(row+1, model.Text{"zh": "未知字段" + shown, "en": "unknown field " + shown, "th": "ไม่รู้จักฟิลด์ " + shown})))
@@ -191,18 +194,33 @@ func (d *decoder) cell(s *model.Section, row int, vals model.Values, name string
 			return bad
 		}
 	}
-	v, p := model.ParseValue(f, jsonAny(raw))
+	v, p := d.parseCell(f, raw)
 	if p != nil {
 		if row >= 0 && p.Rule == "minimum" {
 			d.maybeCredit(s, vals, f, raw)
 		}
-		d.add(structural(cellPath(s.Name, row, name), p.Rule, model.RowText(row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))))
+		d.add(structural(cellPath(s.Name, row, f.Name), p.Rule, model.RowText(row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))))
 		return nil
 	}
 	if v != nil {
-		vals[name] = v
+		vals[f.Name] = v
 	}
 	return nil
+}
+
+// parseCell types the JSON value raw for field f as model.ParseValue does
+// (model.ParseJSONString, ParseJSONNumber): a text or number without making
+// a Go value of the JSON first; a number's text is copied into d.num, which
+// every cell reuses.
+func (d *decoder) parseCell(f *model.Field, raw *fastjson.Value) (any, *model.ValueProblem) {
+	switch raw.Type() {
+	case fastjson.TypeString:
+		return model.ParseJSONString(f, raw.GetStringBytes())
+	case fastjson.TypeNumber:
+		d.num = raw.MarshalTo(d.num[:0])
+		return model.ParseJSONNumber(f, d.num)
+	}
+	return model.ParseValue(f, jsonAny(raw))
 }
 
 // maybeCredit records a table cell refused by its minimum when it is a
