@@ -357,9 +357,11 @@ func (r *run) buildEnv() {
 	r.syncTables()
 }
 
-// syncTables gives the environments the tables as rules see them: without
-// deleted rows (flag D), which no rule counts. Row rules still address rows
-// by their index in the whole table.
+// syncTables gives the environments the tables as rules see them: pointers
+// to the rows but the deleted ones (flag D), which no rule counts. Row rules
+// still address rows by their index in the whole table. A rule reads a row
+// through its pointer, so a value set in a row (SetGo) needs no sync; a
+// change of which rows are deleted does.
 func (r *run) syncTables() {
 	ev := r.env.Elem()
 	for i, s := range r.dt.Sections {
@@ -368,17 +370,18 @@ func (r *run) syncTables() {
 		}
 		all := r.rows[s.Name]
 		rows := r.doc.Tables[s.Name]
-		live := all
-		for j, row := range rows {
-			if model.RowDeleted(row) {
-				if live.Pointer() == all.Pointer() {
-					live = reflect.MakeSlice(all.Type(), 0, all.Len())
-					live = reflect.AppendSlice(live, all.Slice(0, j))
-				}
-				continue
+		n := 0
+		for _, row := range rows {
+			if !model.RowDeleted(row) {
+				n++
 			}
-			if live.Pointer() != all.Pointer() {
-				live = reflect.Append(live, all.Index(j))
+		}
+		live := reflect.MakeSlice(ev.Field(i).Type(), n, n)
+		k := 0
+		for j, row := range rows {
+			if !model.RowDeleted(row) {
+				live.Index(k).Set(all.Index(j).Addr())
+				k++
 			}
 		}
 		ev.Field(i).Set(live)
@@ -726,13 +729,16 @@ func (r *run) deriveLineStatus() {
 					status = "warning"
 				}
 			}
-			r.setValue(row, rowLoc(s.Name, i, f.Name), f, status)
+			r.setValue(row, rowLoc(s.Name, i, f.Name), f, lineStatus[status])
 			model.SetGo(r.rows[s.Name].Index(i), f, status)
 		}
 	}
-	r.syncTables()
 	r.checkStatusRules()
 }
+
+// lineStatus are the line statuses, each boxed once: setting the status of
+// every row allocates nothing.
+var lineStatus = map[string]any{"success": "success", "warning": "warning", "error": "error"}
 
 // checkStatusRules runs the rules on line-status fields.
 func (r *run) checkStatusRules() {

@@ -44,7 +44,7 @@ func GoType(t FieldType) reflect.Type {
 // compiled and run against: Doc for document rules and, per table, a type
 // for its row rules. Both start with one field per section (in
 // DocType.Sections order: a pointer to the object's struct, or the table's
-// slice of row structs) and the action; a table's type then has a pointer
+// slice of pointers to row structs) and the action; a table's type then has a pointer
 // to the current row and its number.
 type Env struct {
 	Doc    reflect.Type
@@ -77,11 +77,12 @@ func (d *DocType) BuildEnv() {
 			sf = append(sf, reflect.StructField{Name: fmt.Sprintf("F%d", j), Type: GoType(f.Type), Tag: reflect.StructTag(fmt.Sprintf(`expr:%q`, f.Name))})
 		}
 		s.goType = reflect.StructOf(sf)
-		// an object is reached through a pointer and a table holds its rows:
-		// reading head or a table in a rule copies no struct
+		// an object is reached through a pointer and a table is a list of
+		// pointers to its rows: reading head, a table or a row in a rule
+		// copies no struct
 		t := reflect.PointerTo(s.goType)
 		if s.Table {
-			t = reflect.SliceOf(s.goType)
+			t = reflect.SliceOf(t)
 		}
 		common = append(common, reflect.StructField{Name: fmt.Sprintf("S%d", i), Type: t, Tag: reflect.StructTag(fmt.Sprintf(`expr:%q`, s.Name))})
 	}
