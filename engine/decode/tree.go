@@ -18,8 +18,9 @@ type decoder struct {
 	doc      *model.Document
 	findings []model.Finding
 	check    checker
-	credits  []credit // negative line amounts, allowed if the sub-type has credit lines there
-	num      []byte   // the text of the number being read
+	credits  []credit       // negative line amounts, allowed if the sub-type has credit lines there
+	num      []byte         // the text of the number being read
+	dates    map[string]any // dates read so far, by their text (see date)
 }
 
 // credit is a negative amount of a table row refused by its field's
@@ -215,12 +216,35 @@ func (d *decoder) cell(s *model.Section, row int, vals model.Values, key []byte,
 func (d *decoder) parseCell(f *model.Field, raw *fastjson.Value) (any, *model.ValueProblem) {
 	switch raw.Type() {
 	case fastjson.TypeString:
+		if f.Type == model.TypeDate {
+			return d.date(f, raw.GetStringBytes())
+		}
 		return model.ParseJSONString(f, raw.GetStringBytes())
 	case fastjson.TypeNumber:
 		d.num = raw.MarshalTo(d.num[:0])
 		return model.ParseJSONNumber(f, d.num)
 	}
 	return model.ParseValue(f, jsonAny(raw))
+}
+
+// maxDates is how many different dates a decoder keeps (see date).
+const maxDates = 256
+
+// date reads the date text b of field f: a date met before in the document
+// is the value read then (the lines of a claim share few dates), so that
+// each is copied and boxed once.
+func (d *decoder) date(f *model.Field, b []byte) (any, *model.ValueProblem) {
+	if v, ok := d.dates[string(b)]; ok {
+		return v, nil
+	}
+	v, p := model.ParseJSONString(f, b)
+	if p == nil && v != nil && len(d.dates) < maxDates {
+		if d.dates == nil {
+			d.dates = make(map[string]any)
+		}
+		d.dates[string(b)] = v
+	}
+	return v, p
 }
 
 // maybeCredit records a table cell refused by its minimum when it is a

@@ -241,12 +241,20 @@ type loc struct {
 	field   string
 }
 
+// String is the path: section, section.field or section[row].field, built
+// in one allocation.
 func (l loc) String() string {
+	var num [20]byte
+	var n []byte
+	if l.row >= 0 {
+		n = strconv.AppendInt(num[:0], int64(l.row), 10)
+	}
 	var b strings.Builder
+	b.Grow(len(l.section) + len(n) + 2 + len(l.field) + 1)
 	b.WriteString(l.section)
 	if l.row >= 0 {
 		b.WriteByte('[')
-		b.WriteString(strconv.Itoa(l.row))
+		b.Write(n)
 		b.WriteByte(']')
 	}
 	if l.field != "" {
