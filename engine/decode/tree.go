@@ -96,7 +96,7 @@ func (d *decoder) section(key string, raw *fastjson.Value) *invalid {
 		d.add(structural(key, "type", model.Text{"zh": key + "应为对象", "en": key + " must be an object", "th": key + " ต้องเป็นออบเจ็กต์"}))
 		return d.check.value(raw)
 	}
-	vals, bad := d.object(s, raw, -1)
+	vals, bad := d.object(s, raw, -1, engineSet(s))
 	d.doc.Objects[key] = vals
 	return bad
 }
@@ -109,6 +109,7 @@ func (d *decoder) table(s *model.Section, raw *fastjson.Value) *invalid {
 		return d.check.value(raw)
 	}
 	list := make([]model.Values, 0, len(rows))
+	set := engineSet(s)
 	for i, r := range rows {
 		var bad *invalid
 		if r.Type() != fastjson.TypeObject {
@@ -118,7 +119,7 @@ func (d *decoder) table(s *model.Section, raw *fastjson.Value) *invalid {
 			bad = d.check.value(r)
 		} else {
 			var vals model.Values
-			vals, bad = d.object(s, r, i)
+			vals, bad = d.object(s, r, i, set)
 			list = append(list, vals)
 		}
 		if bad != nil {
@@ -127,6 +128,19 @@ func (d *decoder) table(s *model.Section, raw *fastjson.Value) *invalid {
 	}
 	d.doc.Tables[s.Name] = list
 	return nil
+}
+
+// engineSet is how many fields of s the evaluation may set in an object or
+// row (defaults, derived values, the line status): room the decoder makes in
+// its map, which then does not grow while it is evaluated.
+func engineSet(s *model.Section) int {
+	n := 0
+	for _, f := range s.Fields {
+		if f.Value != nil || f.Default != nil || f.Name == s.StatusField {
+			n++
+		}
+	}
+	return n
 }
 
 // jsonAny turns a parsed JSON scalar into the form model.ParseValue reads:
@@ -153,10 +167,11 @@ type compound struct{}
 
 // object decodes the head (row -1), another object section or row `row`
 // of a table section. It checks for duplicate keys itself rather than
-// through check.each: this is the loop over every cell of every row.
-func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int) (model.Values, *invalid) {
+// through check.each: this is the loop over every cell of every row. The
+// map has room for set values more (engineSet).
+func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int, set int) (model.Values, *invalid) {
 	o, _ := obj.Object()
-	vals := make(model.Values, o.Len())
+	vals := make(model.Values, o.Len()+set)
 	start := len(d.check.keys)
 	var seen map[string]bool
 	if o.Len() > smallObject {
