@@ -10,6 +10,7 @@ package eval
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -449,9 +450,13 @@ func (r *run) applyDerived() {
 func (r *run) derive(si int, s *model.Section, f *model.Field) {
 	if s.Table {
 		rows := r.doc.Tables[s.Name]
+		var memo *rowMemo
+		if !slices.Contains(f.ValueInputs.Fields, f.Name) { // a value that reads itself changes what the memo compares
+			memo = newRowMemo(f.ValueInputs, rows)
+		}
 		for i := range rows {
 			at := rowLoc(s.Name, i, f.Name)
-			v := r.checkDerived(f, normalizeDerived(f, r.exec(f.Value, r.rowEnv(s.Name, i), at)), at)
+			v := r.checkDerived(f, normalizeDerived(f, r.deriveRow(f, memo, i, at)), at)
 			r.setValue(rows[i], at, f, v)
 			model.SetGo(r.rows[s.Name].Index(i), f, v)
 		}
@@ -465,6 +470,21 @@ func (r *run) derive(si int, s *model.Section, f *model.Field) {
 	v := r.checkDerived(f, normalizeDerived(f, r.exec(f.Value, r.env.Interface(), at)), at)
 	r.setValue(vals, at, f, v)
 	model.SetGo(r.env.Elem().Field(si).Elem(), f, v) // the table environments share the struct
+}
+
+// deriveRow runs the derived value of f for row i, or takes the value a
+// row equal in what it reads got (rowMemo).
+func (r *run) deriveRow(f *model.Field, memo *rowMemo, i int, at loc) any {
+	out, key, ok := memo.lookup(i)
+	if ok {
+		return out
+	}
+	failed := len(r.res.Errors)
+	out = r.exec(f.Value, r.rowEnv(f.Section.Name, i), at)
+	if len(r.res.Errors) == failed {
+		memo.store(i, key, out)
+	}
+	return out
 }
 
 // checkDerived returns the derived value v of f at `at` to store: nil, with
@@ -781,20 +801,36 @@ func rowOfPath(path string) (table string, row int, ok bool) {
 
 // runRowRule runs a table rule on every live row of s and records a finding
 // for each row it fails on (unless that cell was refused as malformed).
+// A row equal to one before in what the rule reads has that row's outcome
+// (rowMemo).
 func (r *run) runRowRule(rule *model.Rule, s *model.Section, record func(row int, f model.Finding)) {
-	for i, row := range r.doc.Tables[s.Name] {
+	rows := r.doc.Tables[s.Name]
+	memo := newRowMemo(rule.RowInputs, rows)
+	for i, row := range rows {
 		if model.RowDeleted(row) {
 			continue
 		}
 		env := r.rowEnv(s.Name, i)
 		at := rowLoc(s.Name, i, rule.Path)
-		if rule.When != nil && !r.holds(rule.When, env, at) {
-			continue
-		}
-		if r.holds(rule.Check, env, at) || r.badPath[at.String()] {
+		if r.rowRuleHolds(rule, memo, i, env, at) || r.badPath[at.String()] {
 			continue
 		}
 		record(i, model.Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
 			Message: rule.Message.Format(r.args(rule, env, at, map[string]model.Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)}))})
 	}
+}
+
+// rowRuleHolds tells whether a table rule holds for row i (it does where
+// its when does not).
+func (r *run) rowRuleHolds(rule *model.Rule, memo *rowMemo, i int, env any, at loc) bool {
+	out, key, ok := memo.lookup(i)
+	if ok {
+		return out.(bool)
+	}
+	failed := len(r.res.Errors)
+	holds := (rule.When != nil && !r.holds(rule.When, env, at)) || r.holds(rule.Check, env, at)
+	if len(r.res.Errors) == failed {
+		memo.store(i, key, holds)
+	}
+	return holds
 }

@@ -158,6 +158,8 @@ type Rule struct {
 	// Args are the values a finding's message names ({limit} for the arg
 	// limit), worked out when the rule fails.
 	Args []RuleArg
+	// RowInputs is what When and Check read of the row, for a table rule.
+	RowInputs RowInputs
 }
 
 // RuleArg is a value a rule's message names: an expression over the rule's

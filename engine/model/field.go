@@ -100,6 +100,8 @@ type Field struct {
 	Editable   *Cond
 	Value      *vm.Program // derived value, nil if none
 	ValueSrc   string      // its expression
+	// ValueInputs is what Value reads of its row, for a field of a table.
+	ValueInputs RowInputs
 	// DefaultText is the default as written in YAML.
 	DefaultText string
 	index       int // index in the section's Go struct (see BuildEnv)

@@ -72,9 +72,8 @@ func ParseValue(f *Field, v any) (any, *ValueProblem) {
 	}
 }
 
-// ParseJSONString is ParseValue of a JSON string whose text is b, without
-// copying b for a value it already has: an option of an enumeration is the
-// option's own key.
+// ParseJSONString is ParseValue of a JSON string of text b; an option of an
+// enumeration is the option's own (boxed) key.
 func ParseJSONString(f *Field, b []byte) (any, *ValueProblem) {
 	switch f.Type {
 	case TypeEnum:
@@ -113,9 +112,8 @@ func ParseJSONNumber(f *Field, b []byte) (any, *ValueProblem) {
 }
 
 // plainDecimal reads b when it is [-]digits[.digits] with at most 14 digits
-// before the point (so within MoneyBound) and at most places after it, as
-// the decimal of exponent -places that parseDecimal makes of it. The digits
-// and the places added stay within 18, which an int64 holds.
+// before the point (within MoneyBound), at most places after it and at most
+// 18 in all once scaled (an int64), as parseDecimal would: exponent -places.
 func plainDecimal(b []byte, places int32) (decimal.Decimal, bool) {
 	i, neg := 0, false
 	if len(b) > 0 && b[0] == '-' {
