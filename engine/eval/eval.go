@@ -72,6 +72,8 @@ type run struct {
 	tenv    map[string]reflect.Value
 	tenvAny map[string]any           // the same, boxed once
 	rows    map[string]reflect.Value // slice of row structs, per table
+	ptrs    map[string]reflect.Value // slice of pointers to them, per table
+	deleted map[string][]bool        // rows flagged D, per table, as of the last syncTables
 	res     *model.CheckResult
 	ev      *Evaluation
 	states  bool
@@ -96,7 +98,7 @@ func newRun(doc *model.Document, opt Options, states bool) *run {
 		opt.Action = "new"
 	}
 	ev := &Evaluation{Doc: doc, Values: map[string]any{}, Check: model.CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
-	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, tenvAny: map[string]any{}, rows: map[string]reflect.Value{}, rowBad: map[string][]model.Severity{}}
+	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, tenvAny: map[string]any{}, rows: map[string]reflect.Value{}, ptrs: map[string]reflect.Value{}, deleted: map[string][]bool{}, rowBad: map[string][]model.Severity{}}
 }
 
 // prepare sets up a run: sub-type, defaults, typed environment, derived
@@ -344,10 +346,13 @@ func (r *run) buildEnv() {
 		if s.Table {
 			rows := r.doc.Tables[s.Name]
 			sl := reflect.MakeSlice(reflect.SliceOf(s.RowType()), len(rows), len(rows))
+			ptrs := reflect.MakeSlice(ev.Field(i).Type(), len(rows), len(rows))
 			for j, row := range rows {
-				model.FillStruct(sl.Index(j), s, row)
+				p := sl.Index(j).Addr()
+				model.FillStruct(p.Elem(), s, row)
+				ptrs.Index(j).Set(p)
 			}
-			r.rows[s.Name] = sl
+			r.rows[s.Name], r.ptrs[s.Name] = sl, ptrs
 		} else {
 			ev.Field(i).Set(structOf(s, r.doc.Objects[s.Name]))
 		}
@@ -377,19 +382,26 @@ func (r *run) syncTables() {
 		if !s.Table {
 			continue
 		}
-		all := r.rows[s.Name]
+		all := r.ptrs[s.Name]
 		rows := r.doc.Tables[s.Name]
+		deleted := make([]bool, len(rows))
 		n := 0
-		for _, row := range rows {
-			if !model.RowDeleted(row) {
+		for j, row := range rows {
+			deleted[j] = model.RowDeleted(row)
+			if !deleted[j] {
 				n++
 			}
 		}
-		live := reflect.MakeSlice(ev.Field(i).Type(), n, n)
+		r.deleted[s.Name] = deleted
+		if n == len(rows) {
+			ev.Field(i).Set(all)
+			continue
+		}
+		live := reflect.MakeSlice(all.Type(), n, n)
 		k := 0
-		for j, row := range rows {
-			if !model.RowDeleted(row) {
-				live.Index(k).Set(all.Index(j).Addr())
+		for j := range rows {
+			if !deleted[j] {
+				live.Index(k).Set(all.Index(j))
 				k++
 			}
 		}
@@ -406,7 +418,7 @@ func (r *run) syncTables() {
 func (r *run) rowEnv(table string, i int) any {
 	te := r.tenv[table].Elem()
 	nsec := r.dt.Env().NSec
-	te.Field(nsec + model.EnvRowOffset).Set(r.rows[table].Index(i).Addr())
+	te.Field(nsec + model.EnvRowOffset).Set(r.ptrs[table].Index(i))
 	te.Field(nsec + model.EnvRowNoOffset).SetInt(int64(i + 1))
 	return r.tenvAny[table]
 }
@@ -590,7 +602,7 @@ func (r *run) checkRequiredRows(s *model.Section) {
 		}
 	}
 	for i, row := range r.doc.Tables[s.Name] {
-		if model.RowDeleted(row) {
+		if r.deleted[s.Name][i] {
 			continue
 		}
 		var env any
@@ -745,7 +757,7 @@ func (r *run) deriveLineStatus() {
 		f := s.Field(s.StatusField)
 		bad := r.rowBad[s.Name]
 		for i, row := range r.doc.Tables[s.Name] {
-			if model.RowDeleted(row) {
+			if r.deleted[s.Name][i] {
 				continue
 			}
 			status := "success"
@@ -806,8 +818,9 @@ func rowOfPath(path string) (table string, row int, ok bool) {
 func (r *run) runRowRule(rule *model.Rule, s *model.Section, record func(row int, f model.Finding)) {
 	rows := r.doc.Tables[s.Name]
 	memo := newRowMemo(rule.RowInputs, rows)
-	for i, row := range rows {
-		if model.RowDeleted(row) {
+	deleted := r.deleted[s.Name]
+	for i := range rows {
+		if deleted[i] {
 			continue
 		}
 		env := r.rowEnv(s.Name, i)

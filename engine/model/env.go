@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"reflect"
+	"unsafe"
 
 	"github.com/shopspring/decimal"
 )
@@ -126,8 +127,8 @@ func SetGo(sv reflect.Value, f *Field, v any) {
 	case int:
 		fv.SetInt(int64(x))
 	case decimal.Decimal:
-		// through a typed pointer: reflect.ValueOf(x) would box x
-		*(fv.Addr().Interface().(*decimal.Decimal)) = x
+		// by address: reflect.ValueOf(x) boxes x, Addr looks a type up
+		*(*decimal.Decimal)(unsafe.Pointer(fv.UnsafeAddr())) = x
 	default:
 		fv.SetZero()
 	}
