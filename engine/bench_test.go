@@ -34,6 +34,54 @@ func ex02WithLines(n int, items bool) []byte {
 	return b
 }
 
+// ex02Varied is ex02WithLines with every line's amounts different and its
+// dates spread over a month, as in a real claim: rules and derived values
+// that read amounts run for every row (BenchmarkCheckEX02 and
+// BenchmarkEvaluateEX02 repeat one line, whose outcome eval's row memo
+// reuses).
+func ex02Varied(n int) []byte {
+	doc := validEX02()
+	var lines, rows []any
+	cents := 0
+	for i := 0; i < n; i++ {
+		amount := json.Number(fmt.Sprintf("%d.%02d", 12+i/100, i%100))
+		cents += (12+i/100)*100 + i%100
+		day := fmt.Sprintf("2026-11-%02d", 1+i%28)
+		lines = append(lines, obj{"status": "success", "costType": "交通费", "amount": amount, "expDate": day, "advBusinessId": fmt.Sprintf("EX01202611%06d", i)})
+		rows = append(rows, obj{"costType": "交通费", "amount": amount, "taxAmount": json.Number(fmt.Sprintf("0.%02d", 1+i%98)), "startDate": day, "advDate": day, "city": "北京"})
+	}
+	doc["lineList"], doc["itemList"] = lines, rows
+	doc["paymentList"].([]any)[0].(obj)["paymentAmount"] = json.Number(fmt.Sprintf("%d.%02d", cents/100, cents%100))
+	b, _ := json.Marshal(doc)
+	return b
+}
+
+// BenchmarkVariedEX02 is the check and the evaluation of 500 charge and 500
+// itinerary lines that all differ in their amounts (ex02Varied).
+func BenchmarkVariedEX02(b *testing.B) {
+	c := catalogue(b)
+	raw := ex02Varied(500)
+	b.Run("check", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			d, fs, err := engine.Decode(c, raw)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if res := engine.Check(d, fs, engine.Options{Action: "new"}); !res.Valid {
+				b.Fatalf("invalid: %+v", res.Errors[:1])
+			}
+		}
+	})
+	b.Run("evaluate", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			d, fs, _ := engine.Decode(c, raw)
+			engine.Evaluate(d, fs, engine.Options{Action: "edit"})
+		}
+	})
+}
+
 // BenchmarkCheckEX02 is the full server-side check of a document from its
 // JSON bytes: decode, defaults, derived values, required fields, every rule,
 // line status. Target: 500 charge lines under 2 ms.

@@ -1,6 +1,7 @@
 package decode_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -105,5 +106,37 @@ func TestMinimumMessages(t *testing.T) {
 		if len(fs) != 1 || fs[0].Message.In("zh")+"|"+fs[0].Message.In("en") != want {
 			t.Errorf("%s: %+v, want %s", doc, fs, want)
 		}
+	}
+}
+
+// A date met again in a document is the value read the first time: the same
+// normalized date; a date that is no date is reported in every row it is in.
+func TestRepeatedDates(t *testing.T) {
+	c, err := load.Load(os.DirFS("../.."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := `{"head": {"docType": "EX02", "companyCode": "1000", "sob": "A"}, "itemList": [
+		{"startDate": "2026/1/5", "advDate": "2026/1/5"}, {"startDate": "2026/1/5", "advDate": "2026-01-05"},
+		{"startDate": "2026-13-45"}, {"startDate": "2026-13-45", "advDate": " 2026/1/5"}]}`
+	d, fs, err := decode.Decode(c, []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := d.Tables["itemList"]
+	for i, want := range [][2]any{{"2026-01-05", "2026-01-05"}, {"2026-01-05", "2026-01-05"}, {nil, nil}, {nil, "2026-01-05"}} {
+		if got := rows[i]["startDate"]; got != want[0] {
+			t.Errorf("itemList[%d].startDate = %v, want %v", i, got, want[0])
+		}
+		if got := rows[i]["advDate"]; got != want[1] {
+			t.Errorf("itemList[%d].advDate = %v, want %v", i, got, want[1])
+		}
+	}
+	var paths []string
+	for _, f := range fs {
+		paths = append(paths, f.Path+" "+f.Rule)
+	}
+	if got, want := strings.Join(paths, ", "), "itemList[2].startDate format, itemList[3].startDate format"; got != want {
+		t.Errorf("findings %s, want %s", got, want)
 	}
 }

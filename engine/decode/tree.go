@@ -18,7 +18,9 @@ type decoder struct {
 	doc      *model.Document
 	findings []model.Finding
 	check    checker
-	credits  []credit // negative line amounts, allowed if the sub-type has credit lines there
+	credits  []credit       // negative line amounts, allowed if the sub-type has credit lines there
+	num      []byte         // the text of the number being read
+	dates    map[string]any // dates read so far, by their text (see date)
 }
 
 // credit is a negative amount of a table row refused by its field's
@@ -94,7 +96,7 @@ func (d *decoder) section(key string, raw *fastjson.Value) *invalid {
 		d.add(structural(key, "type", model.Text{"zh": key + "应为对象", "en": key + " must be an object", "th": key + " ต้องเป็นออบเจ็กต์"}))
 		return d.check.value(raw)
 	}
-	vals, bad := d.object(s, raw, -1)
+	vals, bad := d.object(s, raw, -1, engineSet(s))
 	d.doc.Objects[key] = vals
 	return bad
 }
@@ -107,6 +109,7 @@ func (d *decoder) table(s *model.Section, raw *fastjson.Value) *invalid {
 		return d.check.value(raw)
 	}
 	list := make([]model.Values, 0, len(rows))
+	set := engineSet(s)
 	for i, r := range rows {
 		var bad *invalid
 		if r.Type() != fastjson.TypeObject {
@@ -116,7 +119,7 @@ func (d *decoder) table(s *model.Section, raw *fastjson.Value) *invalid {
 			bad = d.check.value(r)
 		} else {
 			var vals model.Values
-			vals, bad = d.object(s, r, i)
+			vals, bad = d.object(s, r, i, set)
 			list = append(list, vals)
 		}
 		if bad != nil {
@@ -125,6 +128,19 @@ func (d *decoder) table(s *model.Section, raw *fastjson.Value) *invalid {
 	}
 	d.doc.Tables[s.Name] = list
 	return nil
+}
+
+// engineSet is how many fields of s the evaluation may set in an object or
+// row (defaults, derived values, the line status): room the decoder makes in
+// its map, which then does not grow while it is evaluated.
+func engineSet(s *model.Section) int {
+	n := 0
+	for _, f := range s.Fields {
+		if f.Value != nil || f.Default != nil || f.Name == s.StatusField {
+			n++
+		}
+	}
+	return n
 }
 
 // jsonAny turns a parsed JSON scalar into the form model.ParseValue reads:
@@ -151,10 +167,11 @@ type compound struct{}
 
 // object decodes the head (row -1), another object section or row `row`
 // of a table section. It checks for duplicate keys itself rather than
-// through check.each: this is the loop over every cell of every row.
-func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int) (model.Values, *invalid) {
+// through check.each: this is the loop over every cell of every row. The
+// map has room for set values more (engineSet).
+func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int, set int) (model.Values, *invalid) {
 	o, _ := obj.Object()
-	vals := make(model.Values, o.Len())
+	vals := make(model.Values, o.Len()+set)
 	start := len(d.check.keys)
 	var seen map[string]bool
 	if o.Len() > smallObject {
@@ -169,7 +186,7 @@ func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int) (model.
 			bad = &invalid{at: []string{string(k)}, dup: string(k)}
 			return
 		}
-		if b := d.cell(s, row, vals, string(k), raw); b != nil {
+		if b := d.cell(s, row, vals, k, raw); b != nil {
 			bad = b.in(string(k))
 		}
 	})
@@ -177,10 +194,12 @@ func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int) (model.
 	return vals, bad
 }
 
-// cell decodes the value of field name of a row (or object) into vals.
-func (d *decoder) cell(s *model.Section, row int, vals model.Values, name string, raw *fastjson.Value) *invalid {
-	f := s.Field(name)
+// cell decodes the value of field name of a row (or object) into vals:
+// text and numbers straight from the parsed JSON (parseCell).
+func (d *decoder) cell(s *model.Section, row int, vals model.Values, key []byte, raw *fastjson.Value) *invalid {
+	f := s.FieldNamed(key)
 	if f == nil {
+		name := string(key)
 		shown := model.Clip(name, 40)
 		d.add(structural(cellPath(s.Name, row, name), "unknownField",
 			model.RowText(row+1, model.Text{"zh": "未知字段" + shown, "en": "unknown field " + shown, "th": "ไม่รู้จักฟิลด์ " + shown})))
@@ -191,18 +210,56 @@ func (d *decoder) cell(s *model.Section, row int, vals model.Values, name string
 			return bad
 		}
 	}
-	v, p := model.ParseValue(f, jsonAny(raw))
+	v, p := d.parseCell(f, raw)
 	if p != nil {
 		if row >= 0 && p.Rule == "minimum" {
 			d.maybeCredit(s, vals, f, raw)
 		}
-		d.add(structural(cellPath(s.Name, row, name), p.Rule, model.RowText(row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))))
+		d.add(structural(cellPath(s.Name, row, f.Name), p.Rule, model.RowText(row+1, p.Msg.Format(map[string]model.Text{"field": f.Label}))))
 		return nil
 	}
 	if v != nil {
-		vals[name] = v
+		vals[f.Name] = v
 	}
 	return nil
+}
+
+// parseCell types the JSON value raw for field f as model.ParseValue does
+// (model.ParseJSONString, ParseJSONNumber): a text or number without making
+// a Go value of the JSON first; a number's text is copied into d.num, which
+// every cell reuses.
+func (d *decoder) parseCell(f *model.Field, raw *fastjson.Value) (any, *model.ValueProblem) {
+	switch raw.Type() {
+	case fastjson.TypeString:
+		if f.Type == model.TypeDate {
+			return d.date(f, raw.GetStringBytes())
+		}
+		return model.ParseJSONString(f, raw.GetStringBytes())
+	case fastjson.TypeNumber:
+		d.num = raw.MarshalTo(d.num[:0])
+		return model.ParseJSONNumber(f, d.num)
+	}
+	return model.ParseValue(f, jsonAny(raw))
+}
+
+// maxDates is how many different dates a decoder keeps (see date).
+const maxDates = 256
+
+// date reads the date text b of field f: a date met before in the document
+// is the value read then (the lines of a claim share few dates), so that
+// each is copied and boxed once.
+func (d *decoder) date(f *model.Field, b []byte) (any, *model.ValueProblem) {
+	if v, ok := d.dates[string(b)]; ok {
+		return v, nil
+	}
+	v, p := model.ParseJSONString(f, b)
+	if p == nil && v != nil && len(d.dates) < maxDates {
+		if d.dates == nil {
+			d.dates = make(map[string]any)
+		}
+		d.dates[string(b)] = v
+	}
+	return v, p
 }
 
 // maybeCredit records a table cell refused by its minimum when it is a

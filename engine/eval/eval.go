@@ -10,12 +10,12 @@ package eval
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
 	"formwork/engine/model"
 
-	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/vm"
 	"github.com/shopspring/decimal"
 )
@@ -68,9 +68,12 @@ type run struct {
 	path    []*model.SubType // the sub-type chosen (as far as it is one)
 	hidden  model.HiddenSet
 	env     reflect.Value // *doc env struct
+	vm      vm.VM         // runs every program of the run: its stack is reused
 	tenv    map[string]reflect.Value
 	tenvAny map[string]any           // the same, boxed once
 	rows    map[string]reflect.Value // slice of row structs, per table
+	ptrs    map[string]reflect.Value // slice of pointers to them, per table
+	deleted map[string][]bool        // rows flagged D, per table, as of the last syncTables
 	res     *model.CheckResult
 	ev      *Evaluation
 	states  bool
@@ -95,7 +98,7 @@ func newRun(doc *model.Document, opt Options, states bool) *run {
 		opt.Action = "new"
 	}
 	ev := &Evaluation{Doc: doc, Values: map[string]any{}, Check: model.CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
-	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, tenvAny: map[string]any{}, rows: map[string]reflect.Value{}, rowBad: map[string][]model.Severity{}}
+	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, tenvAny: map[string]any{}, rows: map[string]reflect.Value{}, ptrs: map[string]reflect.Value{}, deleted: map[string][]bool{}, rowBad: map[string][]model.Severity{}}
 }
 
 // prepare sets up a run: sub-type, defaults, typed environment, derived
@@ -241,12 +244,20 @@ type loc struct {
 	field   string
 }
 
+// String is the path: section, section.field or section[row].field, built
+// in one allocation.
 func (l loc) String() string {
+	var num [20]byte
+	var n []byte
+	if l.row >= 0 {
+		n = strconv.AppendInt(num[:0], int64(l.row), 10)
+	}
 	var b strings.Builder
+	b.Grow(len(l.section) + len(n) + 2 + len(l.field) + 1)
 	b.WriteString(l.section)
 	if l.row >= 0 {
 		b.WriteByte('[')
-		b.WriteString(strconv.Itoa(l.row))
+		b.Write(n)
 		b.WriteByte(']')
 	}
 	if l.field != "" {
@@ -320,10 +331,11 @@ func (r *run) applyDefaults() {
 	}
 }
 
+// structOf is a pointer to a new struct of the section's RowType holding vals.
 func structOf(s *model.Section, vals model.Values) reflect.Value {
-	sv := reflect.New(s.RowType()).Elem()
-	model.FillStruct(sv, s, vals)
-	return sv
+	p := reflect.New(s.RowType())
+	model.FillStruct(p.Elem(), s, vals)
+	return p
 }
 
 // buildEnv builds the typed environment rules run against.
@@ -334,10 +346,13 @@ func (r *run) buildEnv() {
 		if s.Table {
 			rows := r.doc.Tables[s.Name]
 			sl := reflect.MakeSlice(reflect.SliceOf(s.RowType()), len(rows), len(rows))
+			ptrs := reflect.MakeSlice(ev.Field(i).Type(), len(rows), len(rows))
 			for j, row := range rows {
-				model.FillStruct(sl.Index(j), s, row)
+				p := sl.Index(j).Addr()
+				model.FillStruct(p.Elem(), s, row)
+				ptrs.Index(j).Set(p)
 			}
-			r.rows[s.Name] = sl
+			r.rows[s.Name], r.ptrs[s.Name] = sl, ptrs
 		} else {
 			ev.Field(i).Set(structOf(s, r.doc.Objects[s.Name]))
 		}
@@ -356,28 +371,38 @@ func (r *run) buildEnv() {
 	r.syncTables()
 }
 
-// syncTables gives the environments the tables as rules see them: without
-// deleted rows (flag D), which no rule counts. Row rules still address rows
-// by their index in the whole table.
+// syncTables gives the environments the tables as rules see them: pointers
+// to the rows but the deleted ones (flag D), which no rule counts. Row rules
+// still address rows by their index in the whole table. A rule reads a row
+// through its pointer, so a value set in a row (SetGo) needs no sync; a
+// change of which rows are deleted does.
 func (r *run) syncTables() {
 	ev := r.env.Elem()
 	for i, s := range r.dt.Sections {
 		if !s.Table {
 			continue
 		}
-		all := r.rows[s.Name]
+		all := r.ptrs[s.Name]
 		rows := r.doc.Tables[s.Name]
-		live := all
+		deleted := make([]bool, len(rows))
+		n := 0
 		for j, row := range rows {
-			if model.RowDeleted(row) {
-				if live.Pointer() == all.Pointer() {
-					live = reflect.MakeSlice(all.Type(), 0, all.Len())
-					live = reflect.AppendSlice(live, all.Slice(0, j))
-				}
-				continue
+			deleted[j] = model.RowDeleted(row)
+			if !deleted[j] {
+				n++
 			}
-			if live.Pointer() != all.Pointer() {
-				live = reflect.Append(live, all.Index(j))
+		}
+		r.deleted[s.Name] = deleted
+		if n == len(rows) {
+			ev.Field(i).Set(all)
+			continue
+		}
+		live := reflect.MakeSlice(all.Type(), n, n)
+		k := 0
+		for j := range rows {
+			if !deleted[j] {
+				live.Index(k).Set(all.Index(j))
+				k++
 			}
 		}
 		ev.Field(i).Set(live)
@@ -393,14 +418,14 @@ func (r *run) syncTables() {
 func (r *run) rowEnv(table string, i int) any {
 	te := r.tenv[table].Elem()
 	nsec := r.dt.Env().NSec
-	te.Field(nsec + model.EnvRowOffset).Set(r.rows[table].Index(i))
+	te.Field(nsec + model.EnvRowOffset).Set(r.ptrs[table].Index(i))
 	te.Field(nsec + model.EnvRowNoOffset).SetInt(int64(i + 1))
 	return r.tenvAny[table]
 }
 
 // exec runs a program; a run-time failure becomes a finding and yields nil.
 func (r *run) exec(p *vm.Program, env any, at loc) any {
-	out, err := expr.Run(p, env)
+	out, err := r.vm.Run(p, env)
 	if err != nil {
 		path := at.String()
 		r.add(model.Finding{Path: path, Rule: "evaluation", Severity: model.SeverityError, Message: model.Text{"zh": path + "计算失败：" + err.Error(),
@@ -437,9 +462,13 @@ func (r *run) applyDerived() {
 func (r *run) derive(si int, s *model.Section, f *model.Field) {
 	if s.Table {
 		rows := r.doc.Tables[s.Name]
+		var memo *rowMemo
+		if !slices.Contains(f.ValueInputs.Fields, f.Name) { // a value that reads itself changes what the memo compares
+			memo = newRowMemo(f.ValueInputs, rows)
+		}
 		for i := range rows {
 			at := rowLoc(s.Name, i, f.Name)
-			v := r.checkDerived(f, normalizeDerived(f, r.exec(f.Value, r.rowEnv(s.Name, i), at)), at)
+			v := r.checkDerived(f, normalizeDerived(f, r.deriveRow(f, memo, i, at)), at)
 			r.setValue(rows[i], at, f, v)
 			model.SetGo(r.rows[s.Name].Index(i), f, v)
 		}
@@ -452,8 +481,22 @@ func (r *run) derive(si int, s *model.Section, f *model.Field) {
 	at := objLoc(s.Name, f.Name)
 	v := r.checkDerived(f, normalizeDerived(f, r.exec(f.Value, r.env.Interface(), at)), at)
 	r.setValue(vals, at, f, v)
-	model.SetGo(r.env.Elem().Field(si), f, v)
-	r.syncObjects()
+	model.SetGo(r.env.Elem().Field(si).Elem(), f, v) // the table environments share the struct
+}
+
+// deriveRow runs the derived value of f for row i, or takes the value a
+// row equal in what it reads got (rowMemo).
+func (r *run) deriveRow(f *model.Field, memo *rowMemo, i int, at loc) any {
+	out, key, ok := memo.lookup(i)
+	if ok {
+		return out
+	}
+	failed := len(r.res.Errors)
+	out = r.exec(f.Value, r.rowEnv(f.Section.Name, i), at)
+	if len(r.res.Errors) == failed {
+		memo.store(i, key, out)
+	}
+	return out
 }
 
 // checkDerived returns the derived value v of f at `at` to store: nil, with
@@ -478,20 +521,6 @@ func (r *run) checkDerived(f *model.Field, v any, at loc) any {
 		r.add(fd)
 	}
 	return nil
-}
-
-// syncObjects copies the document environment's objects (head, ...) into
-// the table environments after a derived value changed one.
-func (r *run) syncObjects() {
-	ev := r.env.Elem()
-	for i, s := range r.dt.Sections {
-		if s.Table {
-			continue
-		}
-		for _, te := range r.tenv {
-			te.Elem().Field(i).Set(ev.Field(i))
-		}
-	}
 }
 
 // normalizeDerived rounds derived amounts to the field's places and turns
@@ -573,7 +602,7 @@ func (r *run) checkRequiredRows(s *model.Section) {
 		}
 	}
 	for i, row := range r.doc.Tables[s.Name] {
-		if model.RowDeleted(row) {
+		if r.deleted[s.Name][i] {
 			continue
 		}
 		var env any
@@ -728,7 +757,7 @@ func (r *run) deriveLineStatus() {
 		f := s.Field(s.StatusField)
 		bad := r.rowBad[s.Name]
 		for i, row := range r.doc.Tables[s.Name] {
-			if model.RowDeleted(row) {
+			if r.deleted[s.Name][i] {
 				continue
 			}
 			status := "success"
@@ -740,13 +769,16 @@ func (r *run) deriveLineStatus() {
 					status = "warning"
 				}
 			}
-			r.setValue(row, rowLoc(s.Name, i, f.Name), f, status)
+			r.setValue(row, rowLoc(s.Name, i, f.Name), f, lineStatus[status])
 			model.SetGo(r.rows[s.Name].Index(i), f, status)
 		}
 	}
-	r.syncTables()
 	r.checkStatusRules()
 }
+
+// lineStatus are the line statuses, each boxed once: setting the status of
+// every row allocates nothing.
+var lineStatus = map[string]any{"success": "success", "warning": "warning", "error": "error"}
 
 // checkStatusRules runs the rules on line-status fields.
 func (r *run) checkStatusRules() {
@@ -781,20 +813,37 @@ func rowOfPath(path string) (table string, row int, ok bool) {
 
 // runRowRule runs a table rule on every live row of s and records a finding
 // for each row it fails on (unless that cell was refused as malformed).
+// A row equal to one before in what the rule reads has that row's outcome
+// (rowMemo).
 func (r *run) runRowRule(rule *model.Rule, s *model.Section, record func(row int, f model.Finding)) {
-	for i, row := range r.doc.Tables[s.Name] {
-		if model.RowDeleted(row) {
+	rows := r.doc.Tables[s.Name]
+	memo := newRowMemo(rule.RowInputs, rows)
+	deleted := r.deleted[s.Name]
+	for i := range rows {
+		if deleted[i] {
 			continue
 		}
 		env := r.rowEnv(s.Name, i)
 		at := rowLoc(s.Name, i, rule.Path)
-		if rule.When != nil && !r.holds(rule.When, env, at) {
-			continue
-		}
-		if r.holds(rule.Check, env, at) || r.badPath[at.String()] {
+		if r.rowRuleHolds(rule, memo, i, env, at) || r.badPath[at.String()] {
 			continue
 		}
 		record(i, model.Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
 			Message: rule.Message.Format(r.args(rule, env, at, map[string]model.Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)}))})
 	}
+}
+
+// rowRuleHolds tells whether a table rule holds for row i (it does where
+// its when does not).
+func (r *run) rowRuleHolds(rule *model.Rule, memo *rowMemo, i int, env any, at loc) bool {
+	out, key, ok := memo.lookup(i)
+	if ok {
+		return out.(bool)
+	}
+	failed := len(r.res.Errors)
+	holds := (rule.When != nil && !r.holds(rule.When, env, at)) || r.holds(rule.Check, env, at)
+	if len(r.res.Errors) == failed {
+		memo.store(i, key, holds)
+	}
+	return holds
 }

@@ -112,10 +112,15 @@ func subTypeOptions(list []*model.SubType, lang string) []model.SubTypeOption {
 func subTypeEnv(d *model.DocType, keys []string, action string) any {
 	env := reflect.New(d.Env().Doc)
 	head := d.Section("head")
-	hv := env.Elem().Field(0)
+	var hv reflect.Value
 	for i, s := range d.Sections {
+		if s.Table {
+			continue
+		}
+		obj := reflect.New(s.RowType()) // every object is there, blank
+		env.Elem().Field(i).Set(obj)
 		if s == head {
-			hv = env.Elem().Field(i)
+			hv = obj.Elem()
 		}
 	}
 	if f := head.Field("docType"); f != nil {

@@ -92,6 +92,9 @@ func (c *compiler) compileField(f *model.Field, o *override, table string) {
 			c.l.problem(c.file, o.value.Line, o.value.Column, "%s value: yields %s, the field holds %s", what, typeName(got), f.Type)
 		} else {
 			f.Value, f.ValueSrc = p, o.value.Src
+			if table != "" {
+				f.ValueInputs = rulelang.ReadsOfRow(p)
+			}
 		}
 	}
 	if o.def != nil {
@@ -188,6 +191,9 @@ func (c *compiler) rule(file string, r ruleYAML) {
 		return
 	}
 	rule.Check, rule.Src = cd.Prog, cd.Src
+	if r.Table != "" {
+		rule.RowInputs = rulelang.ReadsOfRow(rule.When, rule.Check)
+	}
 	rule.Args = c.ruleArgs(r, what)
 	c.d.Rules = append(c.d.Rules, rule)
 }

@@ -113,6 +113,10 @@ type Section struct {
 // Field returns the named field of the section, or nil.
 func (s *Section) Field(name string) *Field { return s.fields[name] }
 
+// FieldNamed is Field for a name given as bytes (a key read from JSON),
+// without making a string of it.
+func (s *Section) FieldNamed(name []byte) *Field { return s.fields[string(name)] }
+
 // AddField appends f to the section's fields (setting f.Section); false (and
 // nothing added) when the section has a field of that name already.
 func (s *Section) AddField(f *Field) bool {
@@ -154,6 +158,8 @@ type Rule struct {
 	// Args are the values a finding's message names ({limit} for the arg
 	// limit), worked out when the rule fails.
 	Args []RuleArg
+	// RowInputs is what When and Check read of the row, for a table rule.
+	RowInputs RowInputs
 }
 
 // RuleArg is a value a rule's message names: an expression over the rule's

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"reflect"
+	"unsafe"
 
 	"github.com/shopspring/decimal"
 )
@@ -43,8 +44,9 @@ func GoType(t FieldType) reflect.Type {
 // Env holds the struct types the expressions of one document type are
 // compiled and run against: Doc for document rules and, per table, a type
 // for its row rules. Both start with one field per section (in
-// DocType.Sections order) and the action; a table's type then has the
-// current row and its number.
+// DocType.Sections order: a pointer to the object's struct, or the table's
+// slice of pointers to row structs) and the action; a table's type then has a pointer
+// to the current row and its number.
 type Env struct {
 	Doc    reflect.Type
 	Tables map[string]reflect.Type
@@ -76,7 +78,10 @@ func (d *DocType) BuildEnv() {
 			sf = append(sf, reflect.StructField{Name: fmt.Sprintf("F%d", j), Type: GoType(f.Type), Tag: reflect.StructTag(fmt.Sprintf(`expr:%q`, f.Name))})
 		}
 		s.goType = reflect.StructOf(sf)
-		t := s.goType
+		// an object is reached through a pointer and a table is a list of
+		// pointers to its rows: reading head, a table or a row in a rule
+		// copies no struct
+		t := reflect.PointerTo(s.goType)
 		if s.Table {
 			t = reflect.SliceOf(t)
 		}
@@ -90,20 +95,22 @@ func (d *DocType) BuildEnv() {
 			continue
 		}
 		fields := append(append([]reflect.StructField{}, common...),
-			reflect.StructField{Name: "Row", Type: s.goType, Tag: `expr:"row"`},
+			reflect.StructField{Name: "Row", Type: reflect.PointerTo(s.goType), Tag: `expr:"row"`},
 			reflect.StructField{Name: "RowNo", Type: IntType, Tag: `expr:"rowNo"`})
 		env.Tables[s.Name] = reflect.StructOf(fields)
 	}
 	d.env = env
 }
 
-// Zero returns a pointer to a zero environment: of the document with table
-// "", else of that table's rows. The compiler compiles expressions against it.
+// Zero returns a zero environment: of the document with table "", else of
+// that table's rows. The compiler compiles expressions against it: a struct
+// value (not a pointer), so that expr reads its fields by index
+// (OpLoadField) rather than by name; rules run against a pointer to one.
 func (e *Env) Zero(table string) any {
 	if table != "" {
-		return reflect.New(e.Tables[table]).Interface()
+		return reflect.New(e.Tables[table]).Elem().Interface()
 	}
-	return reflect.New(e.Doc).Interface()
+	return reflect.New(e.Doc).Elem().Interface()
 }
 
 // RowType is the struct type of one object or row of the section in a rule
@@ -120,7 +127,8 @@ func SetGo(sv reflect.Value, f *Field, v any) {
 	case int:
 		fv.SetInt(int64(x))
 	case decimal.Decimal:
-		fv.Set(reflect.ValueOf(x))
+		// by address: reflect.ValueOf(x) boxes x, Addr looks a type up
+		*(*decimal.Decimal)(unsafe.Pointer(fv.UnsafeAddr())) = x
 	default:
 		fv.SetZero()
 	}

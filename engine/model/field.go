@@ -48,7 +48,7 @@ type Enum struct {
 	Name   string
 	Label  Text
 	Values []EnumValue
-	keys   map[string]bool
+	keys   map[string]any // each option's key, boxed once: decoding stores it as is
 }
 
 // EnumValue is one option of an enumeration.
@@ -59,22 +59,26 @@ type EnumValue struct {
 
 // NewEnum returns an enumeration without options.
 func NewEnum(name string, label Text) *Enum {
-	return &Enum{Name: name, Label: label, keys: map[string]bool{}}
+	return &Enum{Name: name, Label: label, keys: map[string]any{}}
 }
 
 // Add appends an option; it returns false (and adds nothing) when the key
 // is listed already.
 func (e *Enum) Add(v EnumValue) bool {
-	if e.keys[v.Key] {
+	if e.Has(v.Key) {
 		return false
 	}
-	e.keys[v.Key] = true
+	e.keys[v.Key] = v.Key
 	e.Values = append(e.Values, v)
 	return true
 }
 
 // Has tells whether key is an option of the enumeration.
-func (e *Enum) Has(key string) bool { return e.keys[key] }
+func (e *Enum) Has(key string) bool { _, ok := e.keys[key]; return ok }
+
+// option is the option key of the enumeration as a value of a document
+// (boxed once, when the option was added), or nil when key is no option.
+func (e *Enum) option(key []byte) any { return e.keys[string(key)] }
 
 // Field is a field as used in one section of one document type.
 type Field struct {
@@ -96,6 +100,8 @@ type Field struct {
 	Editable   *Cond
 	Value      *vm.Program // derived value, nil if none
 	ValueSrc   string      // its expression
+	// ValueInputs is what Value reads of its row, for a field of a table.
+	ValueInputs RowInputs
 	// DefaultText is the default as written in YAML.
 	DefaultText string
 	index       int // index in the section's Go struct (see BuildEnv)

@@ -55,10 +55,99 @@ func ParseValue(f *Field, v any) (any, *ValueProblem) {
 	case TypeInteger:
 		return parseInteger(f, v)
 	case TypeDate:
-		return parseDate(v)
+		if s, ok := v.(string); ok {
+			return parseDate(s)
+		}
+		n, ok := v.(json.Number)
+		if !ok {
+			return nil, typeProblem(wantDate)
+		}
+		return parseDate(n.String())
 	default:
-		return parseText(f, v)
+		s, ok := v.(string)
+		if !ok {
+			return nil, typeProblem(wantText)
+		}
+		return parseText(f, s)
 	}
+}
+
+// ParseJSONString is ParseValue of a JSON string of text b; an option of an
+// enumeration is the option's own (boxed) key.
+func ParseJSONString(f *Field, b []byte) (any, *ValueProblem) {
+	switch f.Type {
+	case TypeEnum:
+		if f.Enum != nil && (f.MaxLength <= 0 || utf8.RuneCount(b) <= f.MaxLength) {
+			if v := f.Enum.option(b); v != nil {
+				return v, nil
+			}
+		}
+		return parseText(f, string(b))
+	case TypeDate:
+		return parseDate(string(b))
+	case TypeString, TypeText:
+		return parseText(f, string(b))
+	}
+	return ParseValue(f, string(b))
+}
+
+// ParseJSONNumber is ParseValue of a JSON number whose literal text is b.
+// An amount written plainly (digits, a point and no more decimals than the
+// field keeps) is read straight into a decimal; anything else the way
+// ParseValue reads a json.Number.
+func ParseJSONNumber(f *Field, b []byte) (any, *ValueProblem) {
+	if f.Type == TypeMoney || f.Type == TypeNumber {
+		places := int32(NumberPlaces)
+		if f.Type == TypeMoney {
+			places = MoneyPlaces
+		}
+		if d, ok := plainDecimal(b, places); ok {
+			if p := checkBounds(f, d); p != nil {
+				return nil, p
+			}
+			return d, nil
+		}
+	}
+	return ParseValue(f, json.Number(b))
+}
+
+// plainDecimal reads b when it is [-]digits[.digits] with at most 14 digits
+// before the point (within MoneyBound), at most places after it and at most
+// 18 in all once scaled (an int64), as parseDecimal would: exponent -places.
+func plainDecimal(b []byte, places int32) (decimal.Decimal, bool) {
+	i, neg := 0, false
+	if len(b) > 0 && b[0] == '-' {
+		i, neg = 1, true
+	}
+	var m int64
+	whole := 0
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		m = m*10 + int64(b[i]-'0')
+		whole++
+	}
+	if whole == 0 || whole > 14 || whole+int(places) > 18 {
+		return decimal.Decimal{}, false
+	}
+	frac := int32(0)
+	if i < len(b) && b[i] == '.' {
+		for i++; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			m = m*10 + int64(b[i]-'0')
+			frac++
+		}
+		if frac == 0 {
+			return decimal.Decimal{}, false
+		}
+	}
+	if i != len(b) || frac > places {
+		return decimal.Decimal{}, false
+	}
+	for ; frac < places; frac++ {
+		m *= 10
+	}
+	if neg {
+		m = -m
+	}
+	return decimal.New(m, -places), true
 }
 
 func parseInteger(f *Field, v any) (any, *ValueProblem) {
@@ -79,15 +168,7 @@ func parseInteger(f *Field, v any) (any, *ValueProblem) {
 	return int(i), nil
 }
 
-func parseDate(v any) (any, *ValueProblem) {
-	s, ok := v.(string)
-	if !ok {
-		n, isNum := v.(json.Number)
-		if !isNum {
-			return nil, typeProblem(wantDate)
-		}
-		s = n.String()
-	}
+func parseDate(s string) (any, *ValueProblem) {
 	if strings.TrimSpace(s) == "" {
 		return nil, nil
 	}
@@ -100,11 +181,7 @@ func parseDate(v any) (any, *ValueProblem) {
 	return d, nil
 }
 
-func parseText(f *Field, v any) (any, *ValueProblem) {
-	s, ok := v.(string)
-	if !ok {
-		return nil, typeProblem(wantText)
-	}
+func parseText(f *Field, s string) (any, *ValueProblem) {
 	if s == "" {
 		return nil, nil
 	}

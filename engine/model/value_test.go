@@ -1,9 +1,12 @@
 package model_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"formwork/engine/model"
+
+	"github.com/shopspring/decimal"
 )
 
 func TestNormalizeDate(t *testing.T) {
@@ -60,5 +63,59 @@ func TestParseNumber(t *testing.T) {
 		if err != tt.err || (err == nil && d.String() != tt.want) {
 			t.Errorf("ParseNumber(%q) = %s, %v; want %s, %v", tt.in, d, err, tt.want, tt.err)
 		}
+	}
+}
+
+// ParseJSONString and ParseJSONNumber read JSON text as ParseValue reads the
+// same value: the same typed value (and decimal exponent) or the same problem.
+func TestParseJSONMatchesParseValue(t *testing.T) {
+	money := decimal.New(1, -2)
+	zero := decimal.Zero
+	enum := model.NewEnum("costType", model.Text{"en": "cost type"})
+	enum.Add(model.EnumValue{Key: "交通费"})
+	enum.Add(model.EnumValue{Key: "taxi"})
+	fields := []*model.Field{
+		{FieldDef: &model.FieldDef{Name: "amount", Type: model.TypeMoney, Min: &money}},
+		{FieldDef: &model.FieldDef{Name: "signed", Type: model.TypeMoney}},
+		{FieldDef: &model.FieldDef{Name: "rate", Type: model.TypeNumber, Min: &zero}},
+		{FieldDef: &model.FieldDef{Name: "days", Type: model.TypeInteger}},
+		{FieldDef: &model.FieldDef{Name: "costType", Type: model.TypeEnum, Enum: enum}},
+		{FieldDef: &model.FieldDef{Name: "short", Type: model.TypeEnum, Enum: enum, MaxLength: 2}},
+		{FieldDef: &model.FieldDef{Name: "note", Type: model.TypeString, MaxLength: 4}},
+		{FieldDef: &model.FieldDef{Name: "day", Type: model.TypeDate}},
+	}
+	numbers := []string{"12.34", "12.3", "12", "0", "-0", "-12.34", "0.00", "0.001", "12.340", "1.5e2", "1E-2",
+		"99999999999999.99", "999999999999999.99", "1000000000000000", "123456789012.123456", "1234567890123.1",
+		"-5", "007", "0.0000001", "1.", "-", "12345678901234567890123456789012345678901"}
+	texts := []string{"", " ", "交通费", "taxi", "bus", "abcd", "abcde", "2026-11-10", "2026/1/5", "2026-02-30", "12.34", "0"}
+	for _, f := range fields {
+		for _, n := range numbers {
+			got, gp := model.ParseJSONNumber(f, []byte(n))
+			want, wp := model.ParseValue(f, json.Number(n))
+			sameParse(t, f.Name+" number "+n, got, gp, want, wp)
+		}
+		for _, s := range texts {
+			got, gp := model.ParseJSONString(f, []byte(s))
+			want, wp := model.ParseValue(f, s)
+			sameParse(t, f.Name+" text "+s, got, gp, want, wp)
+		}
+	}
+}
+
+func sameParse(t *testing.T, what string, got any, gp *model.ValueProblem, want any, wp *model.ValueProblem) {
+	t.Helper()
+	if (gp == nil) != (wp == nil) || (gp != nil && (gp.Rule != wp.Rule || gp.Msg.In("en") != wp.Msg.In("en"))) {
+		t.Errorf("%s: problem %+v, want %+v", what, gp, wp)
+		return
+	}
+	gd, gok := got.(decimal.Decimal)
+	wd, wok := want.(decimal.Decimal)
+	switch {
+	case gok != wok:
+		t.Errorf("%s: %#v, want %#v", what, got, want)
+	case gok && (!gd.Equal(wd) || gd.Exponent() != wd.Exponent()):
+		t.Errorf("%s: %s (exp %d), want %s (exp %d)", what, gd, gd.Exponent(), wd, wd.Exponent())
+	case !gok && got != want:
+		t.Errorf("%s: %#v, want %#v", what, got, want)
 	}
 }

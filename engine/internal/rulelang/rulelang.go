@@ -98,13 +98,7 @@ func decimalOperators() []expr.Option {
 // helperFunctions are the functions of the rule language.
 func helperFunctions() []expr.Option {
 	return []expr.Option{
-		expr.Function("total", func(p ...any) (any, error) {
-			sum := decimal.Zero
-			for _, v := range p[0].([]any) {
-				sum = sum.Add(toDec(v))
-			}
-			return sum, nil
-		}, new(func([]any) decimal.Decimal)),
+		expr.Function("total", func(p ...any) (any, error) { return total(p[0].([]any)), nil }, new(func([]any) decimal.Decimal)),
 		expr.Function("round2", func(p ...any) (any, error) { return p[0].(decimal.Decimal).Round(2), nil }, new(func(decimal.Decimal) decimal.Decimal)),
 		// dec(text): the number a text holds (model.ParseNumber), 0 when it holds none.
 		expr.Function("dec", func(p ...any) (any, error) {
@@ -154,4 +148,44 @@ func numberSignatures(n int, out reflect.Type) []any {
 		out2[i] = reflect.New(reflect.FuncOf(s, []reflect.Type{out}, false)).Interface()
 	}
 	return out2
+}
+
+// total is the sum of a list of numbers, as adding them one by one to
+// decimal.Zero makes it (same value, same exponent). The usual list, amounts
+// of one exponent <= 0 of at most 18 digits each, is summed in an int64
+// (sumOneExponent); any other list decimal by decimal.
+func total(list []any) decimal.Decimal {
+	if sum, ok := sumOneExponent(list); ok {
+		return sum
+	}
+	sum := decimal.Zero
+	for _, v := range list {
+		sum = sum.Add(toDec(v))
+	}
+	return sum
+}
+
+// sumOneExponent sums list in an int64 when every item is a decimal of one
+// exponent <= 0 with at most 18 digits and no partial sum overflows; ok is
+// false otherwise (and for an empty list).
+func sumOneExponent(list []any) (decimal.Decimal, bool) {
+	var acc int64
+	exp := int32(1)
+	for _, v := range list {
+		d, ok := v.(decimal.Decimal)
+		if !ok || d.NumDigits() > 18 || d.Exponent() > 0 || (exp <= 0 && d.Exponent() != exp) {
+			return decimal.Decimal{}, false
+		}
+		exp = d.Exponent()
+		c := d.CoefficientInt64()
+		next := acc + c
+		if (c > 0 && next < acc) || (c < 0 && next > acc) {
+			return decimal.Decimal{}, false
+		}
+		acc = next
+	}
+	if exp > 0 {
+		return decimal.Decimal{}, false
+	}
+	return decimal.New(acc, exp), true
 }
