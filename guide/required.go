@@ -51,8 +51,9 @@ func (r *Required) Missing(ctx context.Context, doc *engine.Document) ([]engine.
 		return nil, err
 	}
 	need := map[string]string{} // group -> the file's name in the configuration
+	bt3 := head.String("businessType3")
 	for _, e := range ans.Entries {
-		if e.BusinessType1 == "" || e.BusinessType2 == "" {
+		if e.BusinessType3 != "" && e.BusinessType3 != bt3 { // another detail's (the guide shows them all)
 			continue
 		}
 		for _, f := range e.FileList {
