@@ -1,0 +1,103 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { docTypesQuery, formExportQuery } from '../api/queries';
+import type { StoredForm } from '../api/types';
+import { hasCredential, read, write } from '../auth/storage';
+import { formExportParams } from './exportParams';
+import { familiesOf, loadUnderFamily } from './family';
+
+// A stored document opened by its address (/form?docType=&businessId=, a reload, a link)
+// is asked for as the app starts, before the session, the menu and the registry list
+// have answered: its load, then at once the export its answer names. The form page's
+// load takes that answer instead of asking again (takeEarlyLoad), and its export query
+// finds the export in the cache. Without these, the page asked in turn for the editions,
+// the registry list (for the family), the load and the export, each after a render.
+
+/** Where the families that last answered a load are kept, by document type: a hint only (the server refuses a wrong one with 400). */
+export const FAMILY_HINTS_KEY = 'formwork.loadFamilies';
+
+function familyHints(): Record<string, string> {
+  try {
+    const held = JSON.parse(read(FAMILY_HINTS_KEY) || '{}') as unknown;
+    return held && typeof held === 'object' && !Array.isArray(held) ? (held as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The family a document of docType was last loaded under ('' when none is known). */
+export function familyHint(docType: string): string {
+  const f = familyHints()[docType];
+  return typeof f === 'string' ? f : '';
+}
+
+/** Remembers the family a document of docType answered under (the next opening starts with it). */
+export function rememberFamily(docType: string, family: string): void {
+  if (!docType || !family || familyHint(docType) === family) return;
+  write(FAMILY_HINTS_KEY, JSON.stringify({ ...familyHints(), [docType]: family }));
+}
+
+interface EarlyLoad {
+  businessId: string;
+  action: string;
+  answer: Promise<StoredForm>;
+}
+
+let early: EarlyLoad | null = null;
+
+/** What the form page's address names: docType, businessId and the action mode (as FormPage reads them). */
+export function formAddress(pathname: string, search: string): { docType: string; businessId: string; action: string } | null {
+  if (pathname.replace(/\/+$/, '') !== '/form') return null;
+  const q = new URLSearchParams(search);
+  const docType = q.get('docType') ?? '';
+  const businessId = q.get('businessId') ?? '';
+  if (!docType || !businessId) return null;
+  return { docType, businessId, action: q.get('action') || 'edit' };
+}
+
+/**
+ * Starts the load of the stored document the address names (when someone is signed in
+ * and the family of its type is known from an earlier load), and the export its answer
+ * names into the query cache. When the server refuses the hinted family, the families
+ * every edition files the type under are tried, as the page does. Returns whether it started.
+ */
+export function startEarlyLoad(client: QueryClient, where: { pathname: string; search: string }, lang: string): boolean {
+  early = null;
+  const address = formAddress(where.pathname, where.search);
+  if (!address || !hasCredential()) return false;
+  const family = familyHint(address.docType);
+  if (!family) return false;
+  const { docType, businessId, action } = address;
+  const otherFamilies = async () => familiesOf(await client.fetchQuery(docTypesQuery(lang)), docType);
+  const answer = loadUnderFamily({ businessId, action, family, otherFamilies });
+  answer
+    .then(({ data, form }) => {
+      const params = formExportParams({
+        docType,
+        action: form.action || action,
+        lang,
+        businessId,
+        document: data,
+        schema: form.schema,
+        schemaLang: lang,
+        editionFor: () => '',
+        chosenCompany: '',
+      });
+      if (params) void client.prefetchQuery(formExportQuery(params));
+    })
+    .catch(() => undefined); // the page shows the failure when it takes the answer
+  early = { businessId, action, answer };
+  return true;
+}
+
+/** The early answer for this document and mode, once (a later opening asks again); undefined when none was started. */
+export function takeEarlyLoad(businessId: string, action: string): Promise<StoredForm> | undefined {
+  if (!early || early.businessId !== businessId || early.action !== action) return undefined;
+  const { answer } = early;
+  early = null;
+  return answer;
+}
+
+/** Whether an early load for this document and mode waits to be taken. */
+export function hasEarlyLoad(businessId: string, action: string): boolean {
+  return early !== null && early.businessId === businessId && early.action === action;
+}
