@@ -67,14 +67,20 @@ describe('family hints', () => {
 });
 
 describe('startEarlyLoad', () => {
-  it('starts nothing without a credential or a family hint', () => {
+  const session = ['/api/galaxycommon/user/current', '/api/formwork/registry/editions', '/api/galaxycommon/menu/tree'];
+  const documentRequests = () => asked.filter((a) => !session.includes(a));
+
+  it('asks nothing without a credential, nor off the form page; without a family hint only what the session needs', async () => {
     const client = new QueryClient();
     rememberFamily('EX02', 'ap');
     expect(startEarlyLoad(client, at('?docType=EX02&businessId=B1'), 'zh')).toBe(false);
     localStorage.setItem('token', 'T1');
+    expect(startEarlyLoad(client, { pathname: '/Dashboard', search: '' }, 'zh')).toBe(false);
+    expect(asked).toEqual([]);
     localStorage.removeItem(FAMILY_HINTS_KEY);
     expect(startEarlyLoad(client, at('?docType=EX02&businessId=B1'), 'zh')).toBe(false);
-    expect(asked).toEqual([]);
+    expect(hasEarlyLoad('B1', 'edit')).toBe(false);
+    await vi.waitFor(() => expect([...asked].sort()).toEqual([...session].sort()));
   });
 
   it('loads under the hinted family, puts the export its answer names in the cache, and hands the answer over once', async () => {
@@ -91,7 +97,7 @@ describe('startEarlyLoad', () => {
     expect((await answer)?.form.schema.family).toBe('ap');
     const key = formExportQuery({ docType: 'EX02', subType: 'A04', action: 'edit', lang: 'zh', edition: 'form', version: 2, etag: '"e2"' }).queryKey;
     await vi.waitFor(() => expect(client.getQueryData(key)).toBeDefined());
-    expect(asked).toEqual(['/api/galaxyform/yx/ap/head/load?businessId=B1&action=edit', '/api/formwork/registry/docTypes/EX02/form?subType=A04&action=edit&edition=form&version=2']);
+    expect(documentRequests()).toEqual(['/api/galaxyform/yx/ap/head/load?businessId=B1&action=edit', '/api/formwork/registry/docTypes/EX02/form?subType=A04&action=edit&edition=form&version=2']);
   });
 
   it('a family the server refuses (400) is followed by the families the registry lists', async () => {
@@ -105,6 +111,6 @@ describe('startEarlyLoad', () => {
     expect(startEarlyLoad(client, at('?docType=EX02&businessId=B1&action=edit'), 'zh')).toBe(true);
     const answer = await takeEarlyLoad('B1', 'edit');
     expect(answer?.form.schema.family).toBe('ap');
-    expect(asked.slice(0, 3)).toEqual(['/api/galaxyform/yx/old/head/load?businessId=B1&action=edit', '/api/formwork/registry/docTypes', '/api/galaxyform/yx/ap/head/load?businessId=B1&action=edit']);
+    expect(documentRequests().slice(0, 3)).toEqual(['/api/galaxyform/yx/old/head/load?businessId=B1&action=edit', '/api/formwork/registry/docTypes', '/api/galaxyform/yx/ap/head/load?businessId=B1&action=edit']);
   });
 });

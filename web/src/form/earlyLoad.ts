@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { docTypesQuery, formExportQuery } from '../api/queries';
+import { currentUserQuery, docTypesQuery, editionsQuery, formExportQuery, menuTreeQuery } from '../api/queries';
 import type { StoredForm } from '../api/types';
 import { hasCredential, read, write } from '../auth/storage';
 import { formExportParams } from './exportParams';
@@ -11,6 +11,8 @@ import { familiesOf, loadUnderFamily } from './family';
 // load takes that answer instead of asking again (takeEarlyLoad), and its export query
 // finds the export in the cache. Without these, the page asked in turn for the editions,
 // the registry list (for the family), the load and the export, each after a render.
+// Alongside, on any /form address, the session's own requests (the current user, the
+// editions, the menu) go out at once instead of after the first render.
 
 /** Where the families that last answered a load are kept, by document type: a hint only (the server refuses a wrong one with 400). */
 export const FAMILY_HINTS_KEY = 'formwork.loadFamilies';
@@ -62,8 +64,11 @@ export function formAddress(pathname: string, search: string): { docType: string
  */
 export function startEarlyLoad(client: QueryClient, where: { pathname: string; search: string }, lang: string): boolean {
   early = null;
+  if (where.pathname.replace(/\/+$/, '') !== '/form' || !hasCredential()) return false;
+  // what SessionProvider, useEdition and the menu ask for whenever someone is signed in
+  for (const q of [currentUserQuery(), editionsQuery(), menuTreeQuery()]) void client.prefetchQuery(q as Parameters<QueryClient['prefetchQuery']>[0]);
   const address = formAddress(where.pathname, where.search);
-  if (!address || !hasCredential()) return false;
+  if (!address) return false;
   const family = familyHint(address.docType);
   if (!family) return false;
   const { docType, businessId, action } = address;
