@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, useMemo } from 'react';
+import { startTransition, StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -44,10 +44,15 @@ function Root() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <Root />
-    </QueryClientProvider>
-  </StrictMode>,
+// As a transition: the first render yields now and then, so that the answers of the
+// requests started above are read (and the next request sent) while it runs.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Root />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );
