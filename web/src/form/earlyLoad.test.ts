@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import i18n from '../i18n';
 import { clearExportCache } from '../api/exportCache';
 import { formExportQuery } from '../api/queries';
-import { FAMILY_HINTS_KEY, familyHint, formAddress, hasEarlyLoad, rememberFamily, startEarlyLoad, takeEarlyLoad } from './earlyLoad';
+import { EARLY_LOAD_KEPT_MS, FAMILY_HINTS_KEY, familyHint, formAddress, hasEarlyLoad, rememberFamily, startEarlyLoad, takeEarlyLoad } from './earlyLoad';
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 let answers: Record<string, Answer>;
@@ -112,5 +112,21 @@ describe('startEarlyLoad', () => {
     const answer = await takeEarlyLoad('B1', 'edit');
     expect(answer?.form.schema.family).toBe('ap');
     expect(documentRequests().slice(0, 3)).toEqual(['/api/galaxyform/yx/old/head/load?businessId=B1&action=edit', '/api/formwork/registry/docTypes', '/api/galaxyform/yx/ap/head/load?businessId=B1&action=edit']);
+  });
+
+  it('hands over neither a failed answer nor one older than EARLY_LOAD_KEPT_MS', async () => {
+    const client = new QueryClient();
+    localStorage.setItem('token', 'T1');
+    rememberFamily('EX02', 'ap');
+    answers['/api/galaxyform/yx/ap/head/load'] = { status: 403, body: { code: 'EFORBIDDEN', message: 'not yours' } };
+    answers['/api/formwork/registry/docTypes'] = { status: 403, body: { code: 'EFORBIDDEN', message: 'not yours' } };
+    expect(startEarlyLoad(client, at('?docType=EX02&businessId=B1'), 'zh')).toBe(true);
+    await vi.waitFor(() => expect(hasEarlyLoad('B1', 'edit')).toBe(false));
+    expect(takeEarlyLoad('B1', 'edit')).toBeUndefined();
+
+    answers['/api/galaxyform/yx/ap/head/load'] = { status: 200, body: stored('ap') };
+    expect(startEarlyLoad(client, at('?docType=EX02&businessId=B1'), 'zh')).toBe(true);
+    expect(takeEarlyLoad('B1', 'edit', performance.now() + EARLY_LOAD_KEPT_MS + 1)).toBeUndefined();
+    expect(hasEarlyLoad('B1', 'edit')).toBe(false);
   });
 });

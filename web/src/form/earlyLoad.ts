@@ -42,7 +42,15 @@ interface EarlyLoad {
   businessId: string;
   action: string;
   answer: Promise<StoredForm>;
+  /** performance.now() when it was sent. */
+  sentAt: number;
 }
+
+/**
+ * How long an early answer may wait for the page (ms): a page that opens later (the
+ * person was sent to log in first, or went elsewhere and came back) loads afresh.
+ */
+export const EARLY_LOAD_KEPT_MS = 30_000;
 
 let early: EarlyLoad | null = null;
 
@@ -89,13 +97,21 @@ export function startEarlyLoad(client: QueryClient, where: { pathname: string; s
       });
       if (params) void client.prefetchQuery(formExportQuery(params));
     })
-    .catch(() => undefined); // the page shows the failure when it takes the answer
-  early = { businessId, action, answer };
+    .catch(() => {
+      // A refusal (no session any more, a family no edition files the type under) is not
+      // handed over: the page, when it opens, asks itself and shows what it is told.
+      if (early?.answer === answer) early = null;
+    });
+  early = { businessId, action, answer, sentAt: performance.now() };
   return true;
 }
 
-/** The early answer for this document and mode, once (a later opening asks again); undefined when none was started. */
-export function takeEarlyLoad(businessId: string, action: string): Promise<StoredForm> | undefined {
+/**
+ * The early answer for this document and mode, once (a later opening asks again);
+ * undefined when none was started, it failed, or it is older than EARLY_LOAD_KEPT_MS.
+ */
+export function takeEarlyLoad(businessId: string, action: string, now = performance.now()): Promise<StoredForm> | undefined {
+  if (early && now - early.sentAt > EARLY_LOAD_KEPT_MS) early = null;
   if (!early || early.businessId !== businessId || early.action !== action) return undefined;
   const { answer } = early;
   early = null;
