@@ -8,6 +8,8 @@
 // answer is on screen, and the save round trip (click on 保存 to the saved notice).
 // Medians of BENCH_RUNS (20) navigations and keystrokes; BENCH_SIZES=3,100 picks sizes.
 // Every figure is printed beside its target. Figures only: it fails on no target.
+// BENCH_TRACE=1 also prints, for the last navigation of each size, when each request was
+// sent and answered and the long tasks (ms from navigation): where the time went.
 import { chromium } from 'playwright-core';
 import { loginThroughApi, loginThroughPage, startServer, stopServer } from '../e2e/harness.mjs';
 
@@ -77,7 +79,11 @@ function probeScript() {
   } catch {
     // no long-task timing in this browser
   }
-  const ready = () => document.querySelector('[data-form-ready="true"] [data-table="lineList"] [id^="root_lineList_0_"]');
+  // The line table accepts input: an enabled, writable editor of its first line is on the ready form.
+  const ready = () =>
+    document.querySelector(
+      '[data-form-ready="true"] [data-table="lineList"] :is(input, textarea)[id^="root_lineList_0_"]:not([disabled]):not([readonly])',
+    );
   const watch = () => {
     if (w.__bench.interactiveAt !== null || w.__bench.pending) return;
     if (!ready()) return;
@@ -140,6 +146,20 @@ async function measureSize(browser, baseUrl, businessId, n) {
       console.log(`     (${n} lines: a navigation took ${Date.now() - started} ms: ${loads.length} runs only)`);
       break;
     }
+  }
+
+  if (process.env.BENCH_TRACE === '1') {
+    const trace = await page.evaluate(() => ({
+      interactive: Math.round(window.__bench.interactiveAt),
+      scriptsDone: Math.round(performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? 0),
+      requests: performance
+        .getEntriesByType('resource')
+        .map((e) => `${String(Math.round(e.startTime)).padStart(5)} -> ${String(Math.round(e.responseEnd)).padStart(5)}  ${e.name.replace(location.origin, '').slice(0, 90)}`),
+      tasks: window.__bench.longTasks.map((t) => `${Math.round(t.start)}+${Math.round(t.duration)}`),
+    }));
+    console.log(`     trace of the last navigation (${n} lines): scripts run by ${trace.scriptsDone} ms, interactive at ${trace.interactive} ms`);
+    for (const r of trace.requests) console.log(`       ${r}`);
+    console.log(`       long tasks (start+duration): ${trace.tasks.join(' ')}`);
   }
 
   // Typing: RUNS keystrokes into the middle line's contract number, KEY_GAP_MS apart.
@@ -226,6 +246,8 @@ async function main() {
       console.log(`  longest task while typing      ${fmt(r.longTask).padStart(9)}  target <= ${t.longTask} ms  ${verdict(r.longTask, t.longTask)}`);
       console.log(`  save round trip                ${fmt(r.save).padStart(9)}  target <= ${t.save} ms  ${verdict(r.save, t.save)}`);
     }
+    const after = (await import('node:os')).loadavg();
+    console.log(`bench-web: load average at the end ${after.map((l) => l.toFixed(2)).join(' ')}`);
   } catch (err) {
     failed = true;
     console.error(String(err?.stack ?? err));

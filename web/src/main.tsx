@@ -1,15 +1,16 @@
-import { StrictMode, useEffect, useMemo } from 'react';
+import { startTransition, StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { useTranslation } from 'react-i18next';
-import './i18n';
+import appI18n from './i18n';
 import App from './App';
 import { portalTheme } from './theme';
 import { ApiError } from './api/client';
 import { SessionProvider } from './auth/session';
+import { startEarlyLoad } from './form/earlyLoad';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -20,6 +21,9 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// A stored document opened by its address is asked for now, alongside the session's requests.
+startEarlyLoad(queryClient, window.location, appI18n.language);
 
 function Root() {
   const { i18n } = useTranslation();
@@ -40,10 +44,15 @@ function Root() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <Root />
-    </QueryClientProvider>
-  </StrictMode>,
+// As a transition: the first render yields now and then, so that the answers of the
+// requests started above are read (and the next request sent) while it runs.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Root />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

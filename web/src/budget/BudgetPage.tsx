@@ -1,7 +1,9 @@
+import { lazy, Suspense } from 'react';
 import type { BudgetPageKind } from './format';
 import BudgetLogPage from './BudgetLogPage';
 import BudgetTablePage from './BudgetTablePage';
-import DepartmentalPage from './DepartmentalPage';
+// Its chart (@mui/x-charts) loads with it, not with the app: the form's path does without it.
+const DepartmentalPage = lazy(() => import('./DepartmentalPage'));
 import ImportPage from './ImportPage';
 import OccupancyPage from './OccupancyPage';
 
@@ -20,6 +22,10 @@ export default function BudgetPage({ page, title }: { page: BudgetPageKind; titl
     case 'import':
       return <ImportPage title={title} />;
     case 'departmental':
-      return <DepartmentalPage title={title} />;
+      return (
+        <Suspense fallback={null}>
+          <DepartmentalPage title={title} />
+        </Suspense>
+      );
   }
 }

@@ -4,6 +4,7 @@ import { docTypesQuery, storedFormKey } from '../api/queries';
 import type { StoredForm } from '../api/types';
 import type { EditionState } from '../auth/useEdition';
 import { familiesOf, loadUnderFamily } from './family';
+import { hasEarlyLoad, rememberFamily, takeEarlyLoad } from './earlyLoad';
 
 export interface StoredLoadInput {
   docType: string;
@@ -33,14 +34,16 @@ export function useStoredLoad({ docType, businessId, action, lang, editions, kno
     queryKey: storedFormKey(businessId, action),
     // No abort signal: a page unmounted and mounted again at once (React's StrictMode) shares the
     // one request instead of cancelling it and sending another.
+    // The load the app started as it opened on this address (earlyLoad.ts), else one now.
     queryFn: () =>
+      takeEarlyLoad(businessId, action) ??
       loadUnderFamily({
         businessId,
         action,
         family: knownFamily || (familiesOf(registry.data, docType)[0] ?? ''),
         otherFamilies: async () => familiesOf(await queryClient.fetchQuery(docTypesQuery(lang)), docType),
       }),
-    enabled: businessId !== '' && !showsIt && (registry.isSuccess || registry.isError),
+    enabled: businessId !== '' && !showsIt && (registry.isSuccess || registry.isError || hasEarlyLoad(businessId, action)),
     // Asked whenever a page opens it (someone may have moved it on meanwhile); kept a
     // minute so that a remount (React's StrictMode, a quick back and forth) shares the request.
     staleTime: 0,
@@ -59,9 +62,10 @@ export function useStoredLoad({ docType, businessId, action, lang, editions, kno
   useEffect(() => {
     if (loaded && !fetching && loadedAt !== appliedAt.current) {
       appliedAt.current = loadedAt;
+      rememberFamily(docType, loaded.form.schema?.family ?? '');
       apply(loaded);
     }
-  }, [loaded, loadedAt, fetching, apply]);
+  }, [loaded, loadedAt, fetching, apply, docType]);
 
   const { refetch } = loadQuery;
   const reload = useCallback(async () => {

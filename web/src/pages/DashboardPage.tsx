@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,8 @@ import { useEdition } from '../auth/useEdition';
 import { localText } from '../i18n/language';
 import { docTypeEntries, menuHref, nodeTitle } from '../menu/menu';
 import { useMenu } from '../menu/useMenu';
-import DashboardSummary from './DashboardSummary';
+// Its charts (@mui/x-charts) load with it, not with the app: the form's path does without them.
+const DashboardSummary = lazy(() => import('./DashboardSummary'));
 
 /**
  * /Dashboard, the home page: the person's name; their to-do, draft and returned counts,
@@ -67,7 +68,9 @@ export default function DashboardPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 3 }} data-dashboard-hello>
         {t('dashboard.hello', { name })}
       </Typography>
-      <DashboardSummary menu={menuState.menu} lang={lang} />
+      <Suspense fallback={null}>
+        <DashboardSummary menu={menuState.menu} lang={lang} />
+      </Suspense>
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         {t('dashboard.shortcuts')}
       </Typography>

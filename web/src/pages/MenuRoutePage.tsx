@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -13,7 +14,8 @@ import ForbiddenPage from './ForbiddenPage';
 import NotFoundPage from './NotFoundPage';
 import ProfilePage from './ProfilePage';
 import ConfigRoute from '../masterdata/ConfigRoute';
-import ReportPage from '../reports/ReportPage';
+// Its charts (@mui/x-charts) load with it, not with the app: the form's path does without them.
+const ReportPage = lazy(() => import('../reports/ReportPage'));
 import WorklistPage from '../worklist/WorklistPage';
 import { resolveEntry } from '../menu/pages';
 import MyAdvancesPage from '../advances/MyAdvancesPage';
@@ -119,7 +121,11 @@ export default function MenuRoutePage() {
     case 'page':
       return <AppPageOf key={key} page={page.page} title={title} shown={shown} />;
     case 'report':
-      return <ReportPage key={key} code={page.code} title={shown} />;
+      return (
+        <Suspense fallback={null}>
+          <ReportPage key={key} code={page.code} title={shown} />
+        </Suspense>
+      );
     case 'config':
       return <ConfigRoute key={key} path={path} title={shown} fallback={<NotFoundPage />} />;
   }
