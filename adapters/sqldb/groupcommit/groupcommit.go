@@ -86,15 +86,19 @@ func (w *Writer) Create(ctx context.Context, docType string, at time.Time, build
 	lead := !w.leading
 	w.leading = true
 	w.mu.Unlock()
+	wake := j.wake
 	for {
 		if lead {
-			w.lead()
+			w.lead() // its batch holds j: j is answered
+			lead = false
 		}
 		select {
 		case <-j.done:
 			return j.rec, j.err
-		case <-j.wake: // the leader handed over the queue, this create in it
-			lead = true
+		case <-wake: // the leader handed over the queue, this create in it
+			// once: a closed wake must not make j lead a second batch
+			// beside the leader it handed over to
+			wake, lead = nil, true
 		}
 	}
 }
