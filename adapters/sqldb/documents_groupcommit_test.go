@@ -27,9 +27,10 @@ func TestGroupCommitCreates(t *testing.T) {
 		const n = 96
 		refused := errors.New("refused")
 		var (
-			wg  sync.WaitGroup
-			mu  sync.Mutex
-			ids []string
+			wg     sync.WaitGroup
+			mu     sync.Mutex
+			ids    []string
+			events = map[string]*documents.Event{} // by business id, as built last
 		)
 		for i := range n {
 			wg.Add(1)
@@ -41,7 +42,11 @@ func TestGroupCommitCreates(t *testing.T) {
 					}
 					rec := &documents.Record{BusinessID: id, DocType: "EX02", Status: "draft", Amount: decimal.RequireFromString("12.30"),
 						Version: 1, SchemaVersion: 1, Body: fmt.Sprintf(`{"head":{"businessId":%q,"n":%d}}`, id, i), CreatedAt: at, UpdatedAt: at}
-					return rec, &documents.Event{BusinessID: id, At: at, Actor: "u", ToStatus: "draft", Action: "create"}, nil
+					ev := &documents.Event{BusinessID: id, At: at, Actor: fmt.Sprint(i), ToStatus: "draft", Action: "create"}
+					mu.Lock()
+					events[id] = ev
+					mu.Unlock()
+					return rec, ev, nil
 				})
 				if i%10 == 3 {
 					if !errors.Is(err, refused) {
@@ -69,10 +74,19 @@ func TestGroupCommitCreates(t *testing.T) {
 				t.Fatalf("stored %s: %+v %v", id, rec, err)
 			}
 		}
-		var events int64
-		db.Table("document_events").Where("action = ?", "create").Count(&events)
-		if int(events) != len(ids) || len(ids) != n-10 {
-			t.Errorf("%d documents, %d events, want %d", len(ids), events, n-10)
+		var stored []struct {
+			ID         int64
+			BusinessID string
+			Actor      string
+		}
+		db.Table("document_events").Where("action = ?", "create").Find(&stored)
+		if len(stored) != len(ids) || len(ids) != n-10 {
+			t.Errorf("%d documents, %d events, want %d", len(ids), len(stored), n-10)
+		}
+		for _, e := range stored { // each event was given the id it is stored under
+			if ev := events[e.BusinessID]; ev == nil || ev.ID != e.ID || ev.Actor != e.Actor {
+				t.Errorf("event %d of %s by %s stored; built %+v", e.ID, e.BusinessID, e.Actor, ev)
+			}
 		}
 		commits, creates := store.GroupCommits()
 		t.Logf("%d creates in %d commits", creates, commits)
