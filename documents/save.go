@@ -176,6 +176,11 @@ type write struct {
 // check that refuses writes nothing: Saved has no Record and says why.
 func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Saved, error) {
 	ctx = withSaveReads(ctx)
+	if a, ok := s.store.(CreatesAhead); ok && w.stored == nil {
+		var done func()
+		ctx, done = a.Ahead(ctx) // the group commit may wait for this create
+		defer done()
+	}
 	lookup, err := s.RuleLookup(ctx, w.doc)
 	if err != nil {
 		return nil, err

@@ -26,19 +26,7 @@ func logStatements(t *testing.T, db *gorm.DB) *statementLog {
 			l.seen = append(l.seen, tx.Statement.SQL.String())
 		}
 	}
-	cb := db.Callback()
-	for _, err := range []error{
-		cb.Query().After("gorm:query").Register("test:log", record),
-		cb.Row().After("gorm:row").Register("test:log", record),
-		cb.Raw().After("gorm:raw").Register("test:log", record),
-		cb.Create().After("gorm:create").Register("test:log", record),
-		cb.Update().After("gorm:update").Register("test:log", record),
-		cb.Delete().After("gorm:delete").Register("test:log", record),
-	} {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	onStatements(t, db, "test:log", record)
 	return l
 }
 

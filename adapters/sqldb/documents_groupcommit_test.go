@@ -132,6 +132,56 @@ func TestGroupCommitHandsOverUnderSteadyLoad(t *testing.T) {
 	})
 }
 
+// Creates announced ahead (while they are checked) join the batch that
+// waits for them; one announced and never made (a refused save), or one
+// whose end is never said, holds no batch for good.
+func TestGroupCommitWaitsForCreatesAhead(t *testing.T) {
+	sqldbtest.ForEachDB(t, sqldb.DocumentModels(), func(t *testing.T, db *gorm.DB) {
+		store := sqldb.NewDocumentStore(db)
+		at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+		create := func(ctx context.Context) error {
+			_, err := store.Create(ctx, "EX02", at, func(id string) (*documents.Record, *documents.Event, error) {
+				return &documents.Record{BusinessID: id, DocType: "EX02", Status: "draft", Version: 1, SchemaVersion: 1,
+					Body: `{}`, CreatedAt: at, UpdatedAt: at}, nil, nil
+			})
+			return err
+		}
+		// announced, then made concurrently: all stored
+		const n = 8
+		ctxs := make([]context.Context, n)
+		dones := make([]func(), n)
+		for i := range n {
+			ctxs[i], dones[i] = store.Ahead(context.Background())
+		}
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer dones[i]()
+				if err := create(ctxs[i]); err != nil {
+					t.Errorf("create %d: %v", i, err)
+				}
+			}()
+		}
+		wg.Wait()
+		// one announced and given up, one never ended: later creates go on
+		_, refused := store.Ahead(context.Background())
+		refused()
+		store.Ahead(context.Background()) // never made, never ended
+		for i := range 3 {
+			if err := create(context.Background()); err != nil {
+				t.Errorf("create after the announcements %d: %v", i, err)
+			}
+		}
+		var stored int64
+		db.Table("documents").Count(&stored)
+		if stored != n+3 {
+			t.Errorf("%d documents stored, want %d", stored, n+3)
+		}
+	})
+}
+
 // BenchmarkGroupCommitCreates is the store alone: creates of a 1.3 KB body
 // from 8 writers per core.
 func BenchmarkGroupCommitCreates(b *testing.B) {

@@ -53,6 +53,9 @@ type Writer struct {
 
 	commits, creates atomic.Int64 // transactions committed, creates in them
 
+	coming  atomic.Int64  // creates announced (Ahead) and not queued yet
+	arrival chan struct{} // poked when a create is queued or no longer coming
+
 	prepMu   sync.Mutex // guards the statements, prepared on first use
 	numbers  *sql.Stmt
 	document *sql.Stmt
@@ -74,7 +77,68 @@ type job struct {
 }
 
 // New is a writer on db; postgres selects PostgreSQL's placeholders.
-func New(db *sql.DB, postgres bool) *Writer { return &Writer{db: db, postgres: postgres} }
+func New(db *sql.DB, postgres bool) *Writer {
+	return &Writer{db: db, postgres: postgres, arrival: make(chan struct{}, 1)}
+}
+
+// maxWait bounds how long a batch waits for the creates announced to it.
+const maxWait = time.Millisecond
+
+// ahead is a create announced to a writer (Ahead) until it is queued or
+// given up.
+type ahead struct {
+	w    *Writer
+	over atomic.Bool
+}
+
+type aheadKey struct{}
+
+// end ends the announcement (once).
+func (a *ahead) end() {
+	if a.over.CompareAndSwap(false, true) {
+		a.w.coming.Add(-1)
+		a.w.poke()
+	}
+}
+
+// Ahead announces a create on its way (being checked): while creates are
+// announced, a batch waits for them (at most maxWait), so that concurrent
+// saves share a commit; a create alone waits for nothing. The create made
+// with the context it answers ends the announcement when it is queued;
+// done ends it otherwise (a refused save), and may be called anyway.
+func (w *Writer) Ahead(ctx context.Context) (context.Context, func()) {
+	a := &ahead{w: w}
+	w.coming.Add(1)
+	return context.WithValue(ctx, aheadKey{}, a), a.end
+}
+
+// poke tells a waiting leader that the queue or the announcements changed.
+func (w *Writer) poke() {
+	select {
+	case w.arrival <- struct{}{}:
+	default:
+	}
+}
+
+// await waits, with w.mu held, while creates are announced and the queue
+// has room, at most maxWait.
+func (w *Writer) await() {
+	if w.coming.Load() <= 0 || len(w.queue) >= maxBatch {
+		return
+	}
+	timer := time.NewTimer(maxWait)
+	defer timer.Stop()
+	for w.coming.Load() > 0 && len(w.queue) < maxBatch {
+		w.mu.Unlock()
+		select {
+		case <-w.arrival:
+			w.mu.Lock()
+		case <-timer.C:
+			w.mu.Lock()
+			return
+		}
+	}
+}
 
 // SetClaim makes claim part of every create (before any create).
 func (w *Writer) SetClaim(claim Claim) { w.claim = claim }
@@ -88,6 +152,10 @@ func (w *Writer) Create(ctx context.Context, docType string, at time.Time, build
 	lead := !w.leading
 	w.leading = true
 	w.mu.Unlock()
+	if a, ok := ctx.Value(aheadKey{}).(*ahead); ok && a.w == w {
+		a.end() // queued: no longer coming
+	}
+	w.poke()
 	wake := j.wake
 	for {
 		if lead {
@@ -110,6 +178,7 @@ func (w *Writer) Create(ctx context.Context, docType string, at time.Time, build
 // leader is answered once its own batch committed).
 func (w *Writer) lead() {
 	w.mu.Lock()
+	w.await()
 	n := min(len(w.queue), maxBatch)
 	batch := w.queue[:n:n]
 	w.queue = append([]*job(nil), w.queue[n:]...)
