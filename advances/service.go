@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"formwork/documents"
 	"formwork/engine"
 )
 
@@ -41,11 +42,7 @@ func (s *Service) Derive(ctx context.Context, doc, prev *engine.Document) ([]eng
 	if err != nil {
 		return nil, err
 	}
-	ids := []string{id}
-	for _, r := range refs {
-		ids = append(ids, r.AdvanceID)
-	}
-	known, err := s.store.Advances(ctx, ids)
+	known, err := s.known(ctx, doc, id, refs)
 	if err != nil {
 		return nil, err
 	}
@@ -113,13 +110,32 @@ func (s *Service) deriveRow(doc, prev *engine.Document, ref Ref, a Advance, avai
 	set("restWithholdAmount", available.Decimal())
 }
 
+// known are the advances Derive reads: those refs name and, for an advance
+// document, its own (id). Nothing is read when there are none (a new
+// claim naming no advance); one save reads them once (documents.ReadOnce).
+func (s *Service) known(ctx context.Context, doc *engine.Document, id string, refs []Ref) (map[string][]Advance, error) {
+	var ids []string
+	if id != "" && s.book.Kind(doc.Type.Code, doc.Type.Edition) != nil {
+		ids = append(ids, id)
+	}
+	for _, r := range refs {
+		ids = append(ids, r.AdvanceID)
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return documents.ReadOnce(ctx, "advances:"+strings.Join(ids, "\x00"), func() (map[string][]Advance, error) {
+		return s.store.Advances(ctx, ids)
+	})
+}
+
 // ownHolds are what document id holds, by advance key.
 func (s *Service) ownHolds(ctx context.Context, id string) (map[string]Money, error) {
 	own := map[string]Money{}
 	if id == "" {
 		return own, nil
 	}
-	holds, err := s.store.PendingHolds(ctx, id)
+	holds, err := documents.ReadOnce(ctx, "advances.holds:"+id, func() ([]Hold, error) { return s.store.PendingHolds(ctx, id) })
 	for _, h := range holds {
 		own[key(h.AdvanceID, h.Item)] += h.Amount
 	}
@@ -137,10 +153,12 @@ func (s *Service) headOutstanding(ctx context.Context, doc *engine.Document, sel
 		}
 		return total, nil
 	}
-	if applicant == "" {
-		return 0, nil
+	if applicant == "" || !hasHeadField(doc, "outstandAmount") {
+		return 0, nil // nothing to show it in: not read
 	}
-	loans, err := s.store.Find(ctx, Filter{Applicant: applicant, Kind: KindLoan})
+	loans, err := documents.ReadOnce(ctx, "advances.loans:"+applicant, func() ([]Advance, error) {
+		return s.store.Find(ctx, Filter{Applicant: applicant, Kind: KindLoan})
+	})
 	total := Money(0)
 	for _, a := range loans {
 		total += a.Outstanding() + own[a.Key()]
@@ -151,8 +169,7 @@ func (s *Service) headOutstanding(ctx context.Context, doc *engine.Document, sel
 // setHead sets a head field of doc to m when its type has the field, and
 // the same in prev.
 func setHead(doc, prev *engine.Document, field string, m Money) {
-	sec := doc.Type.Section("head")
-	if sec == nil || sec.Field(field) == nil {
+	if !hasHeadField(doc, field) {
 		return
 	}
 	v := m.Decimal()
@@ -163,6 +180,12 @@ func setHead(doc, prev *engine.Document, field string, m Money) {
 	if o := prev.Objects["head"]; o != nil {
 		o[field] = v
 	}
+}
+
+// hasHeadField tells whether doc's type has the head field.
+func hasHeadField(doc *engine.Document, field string) bool {
+	sec := doc.Type.Section("head")
+	return sec != nil && sec.Field(field) != nil
 }
 
 // sameAdvance tells whether two rows of list name the same advance.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"formwork/engine"
@@ -75,6 +76,7 @@ type Service struct {
 	now      func() time.Time
 	controls AccountControls
 	codes    Codes
+	mapping  atomic.Pointer[[]AccountRule] // the mapping once written (see Mapping)
 }
 
 // AccountControls says how a budget account is controlled in a company
@@ -138,8 +140,16 @@ func (s *Service) Find(ctx context.Context, q Query) ([]Budget, int64, error) {
 	return s.store.Find(ctx, q)
 }
 
-// Mapping is the budget account mapping in force, as rules.
+// Mapping is the budget account mapping in force, as rules (shared: read,
+// never change). The mapping is written once, by SeedMapping into a
+// database that has none, and never changed after: once this server has
+// read one that is not empty it keeps it in memory and reads no more (every
+// server on the database sees the same rows); an empty one is read again
+// on every call, until a seed writes it.
 func (s *Service) Mapping(ctx context.Context) ([]AccountRule, error) {
+	if m := s.mapping.Load(); m != nil {
+		return *m, nil
+	}
 	rows, err := s.store.Mapping(ctx)
 	if err != nil {
 		return nil, err
@@ -147,6 +157,9 @@ func (s *Service) Mapping(ctx context.Context) ([]AccountRule, error) {
 	out := make([]AccountRule, len(rows))
 	for i, r := range rows {
 		out[i] = r.Rule()
+	}
+	if len(out) > 0 {
+		s.mapping.Store(&out)
 	}
 	return out, nil
 }

@@ -2,6 +2,7 @@ package documents
 
 import (
 	"context"
+	"sync"
 
 	"formwork/engine"
 )
@@ -26,6 +27,40 @@ func (s *Service) derive(ctx context.Context, doc, prev *engine.Document) ([]eng
 		return nil, nil
 	}
 	return s.derived.Derive(ctx, doc, prev)
+}
+
+// saveReads are what the derivations of one save read of other records, by
+// key: a save derives before and after its check, from one state of them.
+type saveReads struct {
+	mu sync.Mutex
+	m  map[string]any
+}
+
+type saveReadsKey struct{}
+
+// withSaveReads is ctx with an empty memo of the save's reads.
+func withSaveReads(ctx context.Context) context.Context {
+	return context.WithValue(ctx, saveReadsKey{}, &saveReads{m: map[string]any{}})
+}
+
+// ReadOnce answers what read answered for key before in the same save (a
+// Derived's reads: a save derives twice and reads once), else reads; outside
+// a save it always reads. A failed read is not kept.
+func ReadOnce[T any](ctx context.Context, key string, read func() (T, error)) (T, error) {
+	m, ok := ctx.Value(saveReadsKey{}).(*saveReads)
+	if !ok {
+		return read()
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if v, ok := m.m[key]; ok {
+		return v.(T), nil
+	}
+	v, err := read()
+	if err == nil {
+		m.m[key] = v
+	}
+	return v, err
 }
 
 // deriveLoaded fills in the derived fields of a loaded document as they are

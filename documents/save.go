@@ -28,6 +28,9 @@ type Saved struct {
 	Record     *Record
 	Doc        *engine.Document
 	Evaluation *engine.Evaluation
+	// Created says the save stored a new document: it has no approval
+	// task, holds no budget and no advance yet.
+	Created bool
 }
 
 // actionPartEdit is the event action of a change under an open task; the
@@ -172,6 +175,12 @@ type write struct {
 // changes from the same state), then the store gets the finished record. A
 // check that refuses writes nothing: Saved has no Record and says why.
 func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Saved, error) {
+	ctx = withSaveReads(ctx)
+	if a, ok := s.store.(CreatesAhead); ok && w.stored == nil {
+		var done func()
+		ctx, done = a.Ahead(ctx) // the group commit may wait for this create
+		defer done()
+	}
 	lookup, err := s.RuleLookup(ctx, w.doc)
 	if err != nil {
 		return nil, err
@@ -208,6 +217,7 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 	}
 	if w.stored == nil {
 		saved.Record, err = s.insert(ctx, w)
+		saved.Created = err == nil
 	} else {
 		saved.Record, err = s.replace(ctx, w)
 	}

@@ -34,6 +34,15 @@ type Store interface {
 	HasDecided(ctx context.Context, user, businessID string) (bool, error)
 }
 
+// CreatesAhead is a Store that collects creates into group commits and
+// can be told of one on its way (Ahead, while it is checked): its batch
+// may wait for it, so concurrent saves share one commit. The create made
+// with the context Ahead answers ends the announcement; done ends it when
+// there is none.
+type CreatesAhead interface {
+	Ahead(ctx context.Context) (_ context.Context, done func())
+}
+
 // Numbered is a new document's number in its open transaction: the number
 // and the record are written in one transaction, so a number is used by
 // exactly one stored document and no number is lost.

@@ -208,6 +208,13 @@ func (s *Service) Actions(ctx context.Context, who documents.Actor, rec *documen
 	return actions, err
 }
 
+// ActionsOfCreated is Actions of a document just stored new (its create
+// answered now): it has no task and no decision yet, so none is read.
+func (s *Service) ActionsOfCreated(ctx context.Context, who documents.Actor, rec *documents.Record, family string) ([]string, error) {
+	actions, _, err := s.userActions(ctx, who, rec, family, nil, func() bool { return false })
+	return actions, err
+}
+
 // userActions lists what who may do now: of the actions the lifecycle
 // allows in the document's state, the owner's (save, tempSave, submit,
 // void; finance staff of the company may void too; recall while nobody

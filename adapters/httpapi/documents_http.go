@@ -114,7 +114,7 @@ func (s *Server) save(c echo.Context, use func(context.Context, documents.SaveRe
 	if saved.Record == nil {
 		return refuse(c, saved.Evaluation.Check)
 	}
-	return s.answerDocument(c, saved.Record, saved.Doc, saved.Evaluation, req.Action)
+	return s.answerDocument(c, saved.Record, saved.Doc, saved.Evaluation, req.Action, saved.Created)
 }
 
 // loadDocument: GET /api/galaxyform/yx/:family/head/load?businessId=&action=
@@ -136,7 +136,7 @@ func (s *Server) loadDocument(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.answerDocument(c, l.Record, l.Doc, l.Evaluation, action)
+	return s.answerDocument(c, l.Record, l.Doc, l.Evaluation, action, false)
 }
 
 // readMasterDataOnce lets the request read the master data revisions once

@@ -32,9 +32,11 @@ func subTypeOf(head engine.Values) string {
 
 // answerDocument answers a stored document with its form: the states and
 // check of ev (an evaluation of the document under action) and the
-// lifecycle actions the user may take now.
-func (s *Server) answerDocument(c echo.Context, rec *documents.Record, doc *engine.Document, ev *engine.Evaluation, action string) error {
-	actions, err := s.actionsNow(c, rec, doc.Type.Family)
+// lifecycle actions the user may take now. created says the document was
+// stored new by this request: it has no approval task and holds no budget,
+// so neither is read.
+func (s *Server) answerDocument(c echo.Context, rec *documents.Record, doc *engine.Document, ev *engine.Evaluation, action string, created bool) error {
+	actions, err := s.actionsNow(c, rec, doc.Type.Family, created)
 	if err != nil {
 		return err
 	}
@@ -49,7 +51,11 @@ func (s *Server) answerDocument(c echo.Context, rec *documents.Record, doc *engi
 		Schema: contract.FormSchema{Edition: doc.Type.Edition, DocType: doc.Type.Code, Family: doc.Type.Family, Version: doc.Type.Version, SubType: sub,
 			ETag: s.registry.FormETag(doc.Type.Edition, doc.Type.Code, doc.Type.Version, sub, action, l)}}
 	if slices.Contains(actions, "save") {
-		if f.Budget, err = s.budgets.Preview(c.Request().Context(), doc, rec.BusinessID, l); err != nil {
+		heldBy := rec.BusinessID
+		if created {
+			heldBy = ""
+		}
+		if f.Budget, err = s.budgets.Preview(c.Request().Context(), doc, heldBy, l); err != nil {
 			return err
 		}
 	}
@@ -85,7 +91,11 @@ func writeDocumentAnswer(c echo.Context, body string, f *contract.FormAnswer) er
 }
 
 // actionsNow lists the lifecycle actions the user may take on the stored
-// document now (as the process view's actions).
-func (s *Server) actionsNow(c echo.Context, rec *documents.Record, family string) ([]string, error) {
+// document now (as the process view's actions); created: of a document
+// this request stored new.
+func (s *Server) actionsNow(c echo.Context, rec *documents.Record, family string, created bool) ([]string, error) {
+	if created {
+		return s.process.ActionsOfCreated(c.Request().Context(), CurrentUser(c), rec, family)
+	}
 	return s.process.Actions(c.Request().Context(), CurrentUser(c), rec, family)
 }

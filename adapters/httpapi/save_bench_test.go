@@ -198,19 +198,24 @@ func storeTravelClaimB(b *testing.B, api *testAPI) string {
 // figure of a request's cost that the machine's load does not change.
 func countStatements(b *testing.B, db *gorm.DB) *atomic.Int64 {
 	var n atomic.Int64
-	count := func(*gorm.DB) { n.Add(1) }
+	onStatements(b, db, "bench:count", func(*gorm.DB) { n.Add(1) })
+	return &n
+}
+
+// onStatements calls f, named name, after every statement gorm runs on db.
+func onStatements(t testing.TB, db *gorm.DB, name string, f func(*gorm.DB)) {
+	t.Helper()
 	cb := db.Callback()
 	for _, err := range []error{
-		cb.Query().After("gorm:query").Register("bench:count", count),
-		cb.Row().After("gorm:row").Register("bench:count", count),
-		cb.Raw().After("gorm:raw").Register("bench:count", count),
-		cb.Create().After("gorm:create").Register("bench:count", count),
-		cb.Update().After("gorm:update").Register("bench:count", count),
-		cb.Delete().After("gorm:delete").Register("bench:count", count),
+		cb.Query().After("gorm:query").Register(name, f),
+		cb.Row().After("gorm:row").Register(name, f),
+		cb.Raw().After("gorm:raw").Register(name, f),
+		cb.Create().After("gorm:create").Register(name, f),
+		cb.Update().After("gorm:update").Register(name, f),
+		cb.Delete().After("gorm:delete").Register(name, f),
 	} {
 		if err != nil {
-			b.Fatal(err)
+			t.Fatal(err)
 		}
 	}
-	return &n
 }

@@ -27,9 +27,10 @@ func TestGroupCommitCreates(t *testing.T) {
 		const n = 96
 		refused := errors.New("refused")
 		var (
-			wg  sync.WaitGroup
-			mu  sync.Mutex
-			ids []string
+			wg     sync.WaitGroup
+			mu     sync.Mutex
+			ids    []string
+			events = map[string]*documents.Event{} // by business id, as built last
 		)
 		for i := range n {
 			wg.Add(1)
@@ -41,7 +42,11 @@ func TestGroupCommitCreates(t *testing.T) {
 					}
 					rec := &documents.Record{BusinessID: id, DocType: "EX02", Status: "draft", Amount: decimal.RequireFromString("12.30"),
 						Version: 1, SchemaVersion: 1, Body: fmt.Sprintf(`{"head":{"businessId":%q,"n":%d}}`, id, i), CreatedAt: at, UpdatedAt: at}
-					return rec, &documents.Event{BusinessID: id, At: at, Actor: "u", ToStatus: "draft", Action: "create"}, nil
+					ev := &documents.Event{BusinessID: id, At: at, Actor: fmt.Sprint(i), ToStatus: "draft", Action: "create"}
+					mu.Lock()
+					events[id] = ev
+					mu.Unlock()
+					return rec, ev, nil
 				})
 				if i%10 == 3 {
 					if !errors.Is(err, refused) {
@@ -69,15 +74,110 @@ func TestGroupCommitCreates(t *testing.T) {
 				t.Fatalf("stored %s: %+v %v", id, rec, err)
 			}
 		}
-		var events int64
-		db.Table("document_events").Where("action = ?", "create").Count(&events)
-		if int(events) != len(ids) || len(ids) != n-10 {
-			t.Errorf("%d documents, %d events, want %d", len(ids), events, n-10)
+		var stored []struct {
+			ID         int64
+			BusinessID string
+			Actor      string
+		}
+		db.Table("document_events").Where("action = ?", "create").Find(&stored)
+		if len(stored) != len(ids) || len(ids) != n-10 {
+			t.Errorf("%d documents, %d events, want %d", len(ids), len(stored), n-10)
+		}
+		for _, e := range stored { // each event was given the id it is stored under
+			if ev := events[e.BusinessID]; ev == nil || ev.ID != e.ID || ev.Actor != e.Actor {
+				t.Errorf("event %d of %s by %s stored; built %+v", e.ID, e.BusinessID, e.Actor, ev)
+			}
 		}
 		commits, creates := store.GroupCommits()
 		t.Logf("%d creates in %d commits", creates, commits)
 		if creates != int64(len(ids)) || commits >= creates {
 			t.Errorf("%d creates in %d commits: no group commit", creates, commits)
+		}
+	})
+}
+
+// Writers that create again as soon as they are answered keep the queue
+// busy, so that a batch's leader hands the next batch over again and again:
+// every create is answered once, without error, and stored, and one
+// batch's leader never leads another batch behind the next leader's back.
+func TestGroupCommitHandsOverUnderSteadyLoad(t *testing.T) {
+	sqldbtest.ForEachDB(t, sqldb.DocumentModels(), func(t *testing.T, db *gorm.DB) {
+		store := sqldb.NewDocumentStore(db)
+		at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+		const writers, each = 32, 30
+		var wg sync.WaitGroup
+		for w := range writers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range each {
+					_, err := store.Create(context.Background(), "EX02", at, func(id string) (*documents.Record, *documents.Event, error) {
+						time.Sleep(50 * time.Microsecond) // a record takes a while to build (the body written): the queue fills meanwhile
+						return &documents.Record{BusinessID: id, DocType: "EX02", Status: "draft", Version: 1, SchemaVersion: 1,
+							Body: fmt.Sprintf(`{"w":%d,"i":%d}`, w, i), CreatedAt: at, UpdatedAt: at}, nil, nil
+					})
+					if err != nil {
+						t.Errorf("writer %d create %d: %v", w, i, err)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		var stored int64
+		db.Table("documents").Count(&stored)
+		if stored != writers*each {
+			t.Errorf("%d documents stored, want %d", stored, writers*each)
+		}
+	})
+}
+
+// Creates announced ahead (while they are checked) join the batch that
+// waits for them; one announced and never made (a refused save), or one
+// whose end is never said, holds no batch for good.
+func TestGroupCommitWaitsForCreatesAhead(t *testing.T) {
+	sqldbtest.ForEachDB(t, sqldb.DocumentModels(), func(t *testing.T, db *gorm.DB) {
+		store := sqldb.NewDocumentStore(db)
+		at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+		create := func(ctx context.Context) error {
+			_, err := store.Create(ctx, "EX02", at, func(id string) (*documents.Record, *documents.Event, error) {
+				return &documents.Record{BusinessID: id, DocType: "EX02", Status: "draft", Version: 1, SchemaVersion: 1,
+					Body: `{}`, CreatedAt: at, UpdatedAt: at}, nil, nil
+			})
+			return err
+		}
+		// announced, then made concurrently: all stored
+		const n = 8
+		ctxs := make([]context.Context, n)
+		dones := make([]func(), n)
+		for i := range n {
+			ctxs[i], dones[i] = store.Ahead(context.Background())
+		}
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer dones[i]()
+				if err := create(ctxs[i]); err != nil {
+					t.Errorf("create %d: %v", i, err)
+				}
+			}()
+		}
+		wg.Wait()
+		// one announced and given up, one never ended: later creates go on
+		_, refused := store.Ahead(context.Background())
+		refused()
+		store.Ahead(context.Background()) // never made, never ended
+		for i := range 3 {
+			if err := create(context.Background()); err != nil {
+				t.Errorf("create after the announcements %d: %v", i, err)
+			}
+		}
+		var stored int64
+		db.Table("documents").Count(&stored)
+		if stored != n+3 {
+			t.Errorf("%d documents stored, want %d", stored, n+3)
 		}
 	})
 }

@@ -62,6 +62,15 @@ func (s *DocumentStore) GroupCommits() (commits, creates int64) {
 	return s.writer.Stats()
 }
 
+// Ahead announces a create being checked to the group commit
+// (documents.CreatesAhead).
+func (s *DocumentStore) Ahead(ctx context.Context) (context.Context, func()) {
+	if s.writer == nil {
+		return ctx, func() {}
+	}
+	return s.writer.Ahead(ctx)
+}
+
 // Create numbers and stores a new document in the next group commit
 // (documents.Store).
 func (s *DocumentStore) Create(ctx context.Context, docType string, at time.Time, build func(string) (*documents.Record, *documents.Event, error)) (*documents.Record, error) {

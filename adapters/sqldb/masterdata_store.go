@@ -24,8 +24,19 @@ func NewMasterDataStore(db *gorm.DB) *MasterDataStore { return &MasterDataStore{
 var _ masterdata.Store = (*MasterDataStore)(nil)
 
 func (s *MasterDataStore) Revisions(ctx context.Context, types []string) (map[string]int64, error) {
+	return revisionsOf(s.db.WithContext(ctx).Where("type_code IN ?", types))
+}
+
+// AllRevisions answers the revision of every type written (one query: a
+// request reads them once, revisionmemo).
+func (s *MasterDataStore) AllRevisions(ctx context.Context) (map[string]int64, error) {
+	return revisionsOf(s.db.WithContext(ctx))
+}
+
+// revisionsOf reads the revisions db selects, by type.
+func revisionsOf(db *gorm.DB) (map[string]int64, error) {
 	var rows []MasterRevisionRow
-	if err := s.db.WithContext(ctx).Where("type_code IN ?", types).Find(&rows).Error; err != nil {
+	if err := db.Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make(map[string]int64, len(rows))

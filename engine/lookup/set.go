@@ -50,6 +50,14 @@ func New(company, date string) *Set {
 	return &Set{Company: company, Date: date, types: map[string]*table{}}
 }
 
+// On is the set for a document of the same company dated date, sharing
+// this set's records (neither is changed while read).
+func (s *Set) On(date string) *Set {
+	c := *s
+	c.Date = date
+	return &c
+}
+
 // Add adds records of type typ; a key given twice keeps the last.
 func (s *Set) Add(typ string, records ...Record) {
 	t := s.types[typ]

@@ -4,8 +4,10 @@
 // or load of a document reads master data many times (reference check,
 // rule lookups, the budget account control of each line): within a context
 // made by With, the store wrapped by Store answers every revision after the
-// first read of it from that read, so the request costs one revisions query
-// per type and sees one state of the master data throughout.
+// first read of it from that read, so the request sees one state of the
+// master data throughout. A store that can read the revisions of every type
+// at once (AllRevisions) is asked once per request, whatever types the
+// request reads later; another is asked once per type.
 //
 // Use With only for requests that do not change master data.
 package revisionmemo
@@ -19,10 +21,18 @@ import (
 
 type key struct{}
 
-// memo is the revisions read in one request.
+// memo is the revisions read in one request; all says it holds every
+// type's (a type it lacks has revision 0).
 type memo struct {
 	mu   sync.Mutex
 	revs map[string]int64
+	all  bool
+}
+
+// AllRevisions is a store that reads the revision of every type in one
+// query (a type never written may be left out: revision 0).
+type AllRevisions interface {
+	AllRevisions(ctx context.Context) (map[string]int64, error)
 }
 
 // With is ctx with an empty memo of revisions.
@@ -43,9 +53,19 @@ func (s Store) Revisions(ctx context.Context, types []string) (map[string]int64,
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if all, ok := s.Store.(AllRevisions); ok && !m.all && len(m.revs) == 0 {
+		got, err := all.AllRevisions(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if got == nil {
+			got = map[string]int64{}
+		}
+		m.revs, m.all = got, true
+	}
 	var missing []string
 	for _, t := range types {
-		if _, ok := m.revs[t]; !ok {
+		if _, ok := m.revs[t]; !ok && !m.all {
 			missing = append(missing, t)
 		}
 	}

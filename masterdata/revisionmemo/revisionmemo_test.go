@@ -50,3 +50,43 @@ func TestRevisionsReadOncePerMemo(t *testing.T) {
 		t.Errorf("store asked %v without a memo, want twice", inner.asked)
 	}
 }
+
+// allStore is countingStore that can also read every type's revision at once.
+type allStore struct {
+	countingStore
+	all int
+}
+
+func (a *allStore) AllRevisions(context.Context) (map[string]int64, error) {
+	a.all++
+	return map[string]int64{"vendor": a.rev, "city": a.rev}, nil
+}
+
+func TestAllRevisionsReadOncePerMemo(t *testing.T) {
+	inner := &allStore{countingStore: countingStore{rev: 7}}
+	s := revisionmemo.Store{Store: inner}
+	ctx := revisionmemo.With(context.Background())
+	for _, types := range [][]string{{"vendor"}, {"city", "vendor"}, {"neverWritten"}} {
+		got, err := s.Revisions(ctx, types)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, typ := range types {
+			want := int64(7)
+			if typ == "neverWritten" {
+				want = 0
+			}
+			if got[typ] != want {
+				t.Errorf("revision of %s %d, want %d", typ, got[typ], want)
+			}
+		}
+	}
+	if inner.all != 1 || len(inner.asked) != 0 {
+		t.Errorf("all revisions read %d times and by type %v, want once and never", inner.all, inner.asked)
+	}
+	// without a memo, a read asks for the types asked only
+	s.Revisions(context.Background(), []string{"vendor"})
+	if inner.all != 1 || len(inner.asked) != 1 {
+		t.Errorf("without a memo: all %d, by type %v", inner.all, inner.asked)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -52,8 +53,11 @@ type Writer struct {
 
 	commits, creates atomic.Int64 // transactions committed, creates in them
 
+	coming  atomic.Int64  // creates announced (Ahead) and not queued yet
+	arrival chan struct{} // poked when a create is queued or no longer coming
+
 	prepMu   sync.Mutex // guards the statements, prepared on first use
-	number   *sql.Stmt
+	numbers  *sql.Stmt
 	document *sql.Stmt
 	unnumber *sql.Stmt
 	event    *sql.Stmt
@@ -66,13 +70,75 @@ type job struct {
 	at      time.Time
 	build   Build
 	rec     *documents.Record
+	ev      *documents.Event
 	err     error
 	done    chan struct{} // closed once answered
 	wake    chan struct{} // closed when the create is to lead the next batch
 }
 
 // New is a writer on db; postgres selects PostgreSQL's placeholders.
-func New(db *sql.DB, postgres bool) *Writer { return &Writer{db: db, postgres: postgres} }
+func New(db *sql.DB, postgres bool) *Writer {
+	return &Writer{db: db, postgres: postgres, arrival: make(chan struct{}, 1)}
+}
+
+// maxWait bounds how long a batch waits for the creates announced to it.
+const maxWait = time.Millisecond
+
+// ahead is a create announced to a writer (Ahead) until it is queued or
+// given up.
+type ahead struct {
+	w    *Writer
+	over atomic.Bool
+}
+
+type aheadKey struct{}
+
+// end ends the announcement (once).
+func (a *ahead) end() {
+	if a.over.CompareAndSwap(false, true) {
+		a.w.coming.Add(-1)
+		a.w.poke()
+	}
+}
+
+// Ahead announces a create on its way (being checked): while creates are
+// announced, a batch waits for them (at most maxWait), so that concurrent
+// saves share a commit; a create alone waits for nothing. The create made
+// with the context it answers ends the announcement when it is queued;
+// done ends it otherwise (a refused save), and may be called anyway.
+func (w *Writer) Ahead(ctx context.Context) (context.Context, func()) {
+	a := &ahead{w: w}
+	w.coming.Add(1)
+	return context.WithValue(ctx, aheadKey{}, a), a.end
+}
+
+// poke tells a waiting leader that the queue or the announcements changed.
+func (w *Writer) poke() {
+	select {
+	case w.arrival <- struct{}{}:
+	default:
+	}
+}
+
+// await waits, with w.mu held, while creates are announced and the queue
+// has room, at most maxWait.
+func (w *Writer) await() {
+	if w.coming.Load() <= 0 || len(w.queue) >= maxBatch {
+		return
+	}
+	timer := time.NewTimer(maxWait)
+	defer timer.Stop()
+	for w.coming.Load() > 0 && len(w.queue) < maxBatch {
+		w.mu.Unlock()
+		select {
+		case <-w.arrival:
+			w.mu.Lock()
+		case <-timer.C:
+			w.mu.Lock()
+			return
+		}
+	}
+}
 
 // SetClaim makes claim part of every create (before any create).
 func (w *Writer) SetClaim(claim Claim) { w.claim = claim }
@@ -86,15 +152,23 @@ func (w *Writer) Create(ctx context.Context, docType string, at time.Time, build
 	lead := !w.leading
 	w.leading = true
 	w.mu.Unlock()
+	if a, ok := ctx.Value(aheadKey{}).(*ahead); ok && a.w == w {
+		a.end() // queued: no longer coming
+	}
+	w.poke()
+	wake := j.wake
 	for {
 		if lead {
-			w.lead()
+			w.lead() // its batch holds j: j is answered
+			lead = false
 		}
 		select {
 		case <-j.done:
 			return j.rec, j.err
-		case <-j.wake: // the leader handed over the queue, this create in it
-			lead = true
+		case <-wake: // the leader handed over the queue, this create in it
+			// once: a closed wake must not make j lead a second batch
+			// beside the leader it handed over to
+			wake, lead = nil, true
 		}
 	}
 }
@@ -104,6 +178,7 @@ func (w *Writer) Create(ctx context.Context, docType string, at time.Time, build
 // leader is answered once its own batch committed).
 func (w *Writer) lead() {
 	w.mu.Lock()
+	w.await()
 	n := min(len(w.queue), maxBatch)
 	batch := w.queue[:n:n]
 	w.queue = append([]*job(nil), w.queue[n:]...)
@@ -158,7 +233,10 @@ func (j *job) finish(rec *documents.Record, err error) {
 	close(j.done)
 }
 
-// write stores jobs in one transaction and commits it.
+// write stores jobs in one transaction and commits it: the numbers of the
+// batch taken in one statement per day and type, the claims job by job,
+// the documents in one statement and their events in another, whatever
+// the batch's size.
 func (w *Writer) write(jobs []*job) (err error) {
 	if err := w.prepare(); err != nil {
 		return err
@@ -173,24 +251,32 @@ func (w *Writer) write(jobs []*job) (err error) {
 			_ = tx.Rollback()
 		}
 	}()
-	number, document, event := tx.StmtContext(ctx, w.number), tx.StmtContext(ctx, w.document), tx.StmtContext(ctx, w.event)
-	unnumber := tx.StmtContext(ctx, w.unnumber)
+	seqs, err := w.number(ctx, tx, jobs)
+	if err != nil {
+		return err
+	}
+	var stored []*job
 	for _, j := range jobs {
-		if j.rec, j.err, err = w.writeOne(ctx, tx, j, number, unnumber, document, event); err != nil {
+		if j.err, err = w.build(ctx, tx, j, seqs[j.prefix()]); err != nil {
 			return err
 		}
+		if j.err == nil {
+			stored = append(stored, j)
+		}
+	}
+	if err := w.giveBack(ctx, tx, seqs); err != nil {
+		return err
+	}
+	if err := w.insert(ctx, tx, stored); err != nil {
+		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit documents: %w", err)
 	}
 	w.commits.Add(1)
 	allCommits.Add(1)
-	for _, j := range jobs {
-		if j.err == nil {
-			w.creates.Add(1)
-			allCreates.Add(1)
-		}
-	}
+	w.creates.Add(int64(len(stored)))
+	allCreates.Add(int64(len(stored)))
 	return nil
 }
 
@@ -203,62 +289,179 @@ func Totals() (commits, creates int64) { return allCommits.Load(), allCreates.Lo
 // Stats is the number of transactions committed and of creates they held.
 func (w *Writer) Stats() (commits, creates int64) { return w.commits.Load(), w.creates.Load() }
 
-// writeOne numbers, builds and inserts one document with its event. A
-// record build refuses gives its number back (the sequence row is this
-// transaction's until it commits) and is the create's error (refused); an
-// error of the database is the transaction's (err).
-func (w *Writer) writeOne(ctx context.Context, tx *sql.Tx, j *job, number, unnumber, document, event *sql.Stmt) (_ *documents.Record, refused, err error) {
-	prefix := j.docType + j.at.Format("20060102")
-	var last int
-	if err := number.QueryRowContext(ctx, prefix).Scan(&last); err != nil {
-		return nil, nil, fmt.Errorf("allocate business id: %w", err)
+// prefix is the start of the job's number: its type and day.
+func (j *job) prefix() string { return j.docType + j.at.Format("20060102") }
+
+// sequence is the numbers a batch took of one prefix: next is the next to
+// hand out, last the last taken.
+type sequence struct{ next, last int }
+
+// number takes as many numbers of each prefix as the batch has creates of
+// it, in one statement per prefix (the sequence row is this transaction's
+// until it commits).
+func (w *Writer) number(ctx context.Context, tx *sql.Tx, jobs []*job) (map[string]*sequence, error) {
+	want := map[string]int{}
+	var order []string
+	for _, j := range jobs {
+		p := j.prefix()
+		if want[p] == 0 {
+			order = append(order, p)
+		}
+		want[p]++
 	}
-	rec, ev, refused := j.build(fmt.Sprintf("%s%04d", prefix, last))
+	take := tx.StmtContext(ctx, w.numbers)
+	seqs := make(map[string]*sequence, len(order))
+	for _, p := range order {
+		var last int
+		if err := take.QueryRowContext(ctx, p, want[p], want[p]).Scan(&last); err != nil {
+			return nil, fmt.Errorf("allocate business id: %w", err)
+		}
+		seqs[p] = &sequence{next: last - want[p] + 1, last: last}
+	}
+	return seqs, nil
+}
+
+// build makes the record of one create with the next number of its
+// prefix, and takes what it claims. A record build refuses, or a claim
+// refused, leaves the number to the next create (refused is the create's
+// error); err is the transaction's.
+func (w *Writer) build(ctx context.Context, tx *sql.Tx, j *job, seq *sequence) (refused, err error) {
+	rec, ev, refused := j.build(fmt.Sprintf("%s%04d", j.prefix(), seq.next))
 	if refused == nil && w.claim != nil {
 		if refused, err = w.claim(ctx, tx, rec); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	if refused != nil {
-		if _, err := unnumber.ExecContext(ctx, prefix); err != nil {
-			return nil, nil, fmt.Errorf("give back business id: %w", err)
+		return refused, nil
+	}
+	seq.next++
+	j.rec, j.ev = rec, ev
+	return nil, nil
+}
+
+// giveBack returns the numbers of refused creates (the last ones taken of
+// each prefix: the numbers handed out stay without gaps).
+func (w *Writer) giveBack(ctx context.Context, tx *sql.Tx, seqs map[string]*sequence) error {
+	for p, seq := range seqs {
+		if unused := seq.last - seq.next + 1; unused > 0 {
+			if _, err := tx.StmtContext(ctx, w.unnumber).ExecContext(ctx, unused, p); err != nil {
+				return fmt.Errorf("give back business id: %w", err)
+			}
 		}
-		return nil, refused, nil
 	}
-	edition := rec.Edition
-	if edition == "" {
-		edition = "form" // the column's default, as gorm leaves it to the database
+	return nil
+}
+
+// insert writes the records of jobs in one statement and their events in
+// another, setting each event's id.
+func (w *Writer) insert(ctx context.Context, tx *sql.Tx, jobs []*job) error {
+	if len(jobs) == 0 {
+		return nil
 	}
-	_, err = document.ExecContext(ctx, rec.BusinessID, rec.DocType, rec.Status, edition, rec.BusinessType1, rec.BusinessType2,
-		rec.Applicant, rec.CompanyCode, rec.CreateBy, rec.Amount, rec.Version, rec.SchemaVersion, rec.ProcessID,
-		rec.Description, rec.Body, rec.CreatedAt, rec.UpdatedAt, rec.Department, rec.Vendor, rec.Customer,
-		rec.SearchText, rec.IndexVersion)
+	args := make([]any, 0, len(jobs)*documentColumns)
+	var events []*documents.Event
+	var eventArgs []any
+	for _, j := range jobs {
+		rec := j.rec
+		edition := rec.Edition
+		if edition == "" {
+			edition = "form" // the column's default, as gorm leaves it to the database
+		}
+		args = append(args, rec.BusinessID, rec.DocType, rec.Status, edition, rec.BusinessType1, rec.BusinessType2,
+			rec.Applicant, rec.CompanyCode, rec.CreateBy, rec.Amount, rec.Version, rec.SchemaVersion, rec.ProcessID,
+			rec.Description, rec.Body, rec.CreatedAt, rec.UpdatedAt, rec.Department, rec.Vendor, rec.Customer,
+			rec.SearchText, rec.IndexVersion)
+		if ev := j.ev; ev != nil {
+			var comment any
+			if ev.Comment != "" {
+				comment = ev.Comment
+			}
+			events = append(events, ev)
+			eventArgs = append(eventArgs, ev.BusinessID, ev.At.UTC(), ev.Actor, ev.FromStatus, ev.ToStatus, ev.Action, comment, ev.TaskID)
+		}
+	}
+	if _, err := w.stmt(ctx, tx, documentSQL, documentColumns, len(jobs), w.document).ExecContext(ctx, args...); err != nil {
+		return fmt.Errorf("store documents: %w", err)
+	}
+	if len(events) == 0 {
+		return nil
+	}
+	rows, err := w.stmt(ctx, tx, eventSQL, eventColumns, len(events), w.event).QueryContext(ctx, eventArgs...)
 	if err != nil {
-		return nil, nil, fmt.Errorf("store document: %w", err)
+		return fmt.Errorf("write events: %w", err)
 	}
-	if ev != nil {
-		var comment any
-		if ev.Comment != "" {
-			comment = ev.Comment
+	defer rows.Close()
+	ids := make([]int64, 0, len(events))
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return fmt.Errorf("write events: %w", err)
 		}
-		err := event.QueryRowContext(ctx, ev.BusinessID, ev.At.UTC(), ev.Actor, ev.FromStatus, ev.ToStatus, ev.Action, comment, ev.TaskID).Scan(&ev.ID)
-		if err != nil {
-			return nil, nil, fmt.Errorf("write event: %w", err)
-		}
+		ids = append(ids, id)
 	}
-	return rec, nil, nil
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("write events: %w", err)
+	}
+	if len(ids) != len(events) {
+		return fmt.Errorf("write events: %d ids for %d events", len(ids), len(events))
+	}
+	// one statement numbers its rows in their order (the ids rise): the
+	// order of RETURNING's rows is not promised, that of the ids is
+	slices.Sort(ids)
+	for i, ev := range events {
+		ev.ID = ids[i]
+	}
+	return nil
+}
+
+// stmt is the statement inserting n rows of q's columns in tx: the
+// prepared one for a single row, else q with n rows of values.
+func (w *Writer) stmt(ctx context.Context, tx *sql.Tx, q string, columns, n int, one *sql.Stmt) interface {
+	ExecContext(context.Context, ...any) (sql.Result, error)
+	QueryContext(context.Context, ...any) (*sql.Rows, error)
+} {
+	if n == 1 {
+		return tx.StmtContext(ctx, one)
+	}
+	return txQuery{tx: tx, q: w.rebind(rowsOf(q, columns, n))}
+}
+
+// txQuery is an unprepared statement of tx.
+type txQuery struct {
+	tx *sql.Tx
+	q  string
+}
+
+func (t txQuery) ExecContext(ctx context.Context, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, t.q, args...)
+}
+
+func (t txQuery) QueryContext(ctx context.Context, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, t.q, args...)
+}
+
+// rowsOf writes q (an insert of one row of values, "(?,...,?)") with n
+// rows of values.
+func rowsOf(q string, columns, n int) string {
+	one := "(" + strings.TrimSuffix(strings.Repeat("?,", columns), ",") + ")"
+	i := strings.Index(q, one)
+	return q[:i] + strings.TrimSuffix(strings.Repeat(one+",", n), ",") + q[i+len(one):]
 }
 
 const (
-	numberSQL = `INSERT INTO doc_sequences (prefix, last) VALUES (?, 1)
-		ON CONFLICT (prefix) DO UPDATE SET last = doc_sequences.last + 1 RETURNING last`
+	// numbersSQL takes the next n numbers of a prefix, answering the last
+	numbersSQL = `INSERT INTO doc_sequences (prefix, last) VALUES (?, ?)
+		ON CONFLICT (prefix) DO UPDATE SET last = doc_sequences.last + ? RETURNING last`
 	documentSQL = `INSERT INTO documents (business_id, doc_type, status, edition, business_type1, business_type2,
 		applicant, company_code, create_by, amount, version, schema_version, process_id,
 		description, body, created_at, updated_at, department, vendor, customer,
 		search_text, index_version) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
-	unnumberSQL = `UPDATE doc_sequences SET last = last - 1 WHERE prefix = ?`
-	eventSQL    = `INSERT INTO document_events (business_id, at, actor, from_status, to_status, action, comment, task_id)
+	documentColumns = 22
+	unnumberSQL     = `UPDATE doc_sequences SET last = last - ? WHERE prefix = ?`
+	eventSQL        = `INSERT INTO document_events (business_id, at, actor, from_status, to_status, action, comment, task_id)
 		VALUES (?,?,?,?,?,?,?,?) RETURNING id`
+	eventColumns = 8
 )
 
 // prepare prepares the statements once (again after a failure).
@@ -270,7 +473,7 @@ func (w *Writer) prepare() error {
 	}
 	var errs []error
 	stmts := make([]*sql.Stmt, 4)
-	for i, q := range []string{numberSQL, documentSQL, unnumberSQL, eventSQL} {
+	for i, q := range []string{numbersSQL, documentSQL, unnumberSQL, eventSQL} {
 		s, err := w.db.Prepare(w.rebind(q))
 		errs = append(errs, err)
 		stmts[i] = s
@@ -283,7 +486,7 @@ func (w *Writer) prepare() error {
 		}
 		return fmt.Errorf("prepare document inserts: %w", err)
 	}
-	w.number, w.document, w.unnumber, w.event = stmts[0], stmts[1], stmts[2], stmts[3]
+	w.numbers, w.document, w.unnumber, w.event = stmts[0], stmts[1], stmts[2], stmts[3]
 	return nil
 }
 

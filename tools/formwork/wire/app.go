@@ -158,7 +158,7 @@ func New(cfg Config) *App {
 		}})
 	a.Logs = logbook.NewService(sqldb.NewLogStore(cfg.DB), nil)
 	a.MasterAudit = audit.NewService(a.MasterData, sqldb.NewMasterDataStore(cfg.DB))
-	a.Documents.SetRuleRecords(rulelookup.Source{MasterData: a.MasterData})
+	a.Documents.SetRuleRecords(rulelookup.New(a.MasterData))
 	a.Lists = documents.NewLists(a.Documents, docStore, a.Identity, partyNames{a.MasterData}, a.Registry.Lifecycle)
 	a.Reports = reports.NewService(reports.Deps{Reports: reportsOf(cfg), Store: reportdb.NewStore(cfg.DB), Authority: a.Identity,
 		People: a.Identity, Catalogue: a.Registry.Catalogue, Lifecycle: a.Registry.Lifecycle, Now: cfg.Now})

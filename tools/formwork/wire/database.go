@@ -62,7 +62,11 @@ func Open(dsn, dataDir string) (*gorm.DB, error) {
 			}
 			dsn = filepath.Join(dataDir, "formwork.db")
 		}
-		db, err = gorm.Open(sqlite.Open(dsn+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"), cfg)
+		// temp_store(MEMORY): the statement journals of a transaction of
+		// several writes (a group commit) stay in memory instead of a
+		// temporary file written at every statement; they only undo a
+		// failed statement, the WAL and its fsync keep what is committed
+		db, err = gorm.Open(sqlite.Open(dsn+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_pragma=temp_store(MEMORY)"), cfg)
 		if err == nil {
 			// SQLite allows one writer; one connection keeps writes ordered
 			// instead of failing with SQLITE_BUSY.
