@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { errorText } from '../api/client';
-import { helpDocs, linkFile, listAttachments, uploadFile } from './api';
+import { helpDocs, linkFile, listAttachments, uploadFile, type Uploaded } from './api';
+import { formatMoney } from '../widgets/money/money';
 import FileViewer from './FileViewer';
 
 /** A file of the dialog: uploaded or linked, or on its way up. */
@@ -31,6 +32,8 @@ interface Item {
   progress: number;
   error?: string;
   linked: boolean;
+  /** The invoices the upload recognised (into my invoices, to pick for an invoice line). */
+  invoices?: Uploaded['invoices'];
 }
 
 export interface AttachmentsDialogProps {
@@ -113,7 +116,7 @@ export default function AttachmentsDialog({ open, onClose, businessId, lines, ca
         setItems((all) => [...all, { key, name: file.name, line, group, progress: 0, linked: businessId !== '' }]);
         uploadFile(file, { businessId, line, group }, (p) => patch(key, { progress: p }))
           .then((f) => {
-            const done = { fileId: f.fileId, kind: f.kind, name: f.name, progress: 1 };
+            const done = { fileId: f.fileId, kind: f.kind, name: f.name, progress: 1, invoices: f.invoices };
             patch(key, done);
             setShown((s) => s ?? { key, line, group, linked: businessId !== '', ...done });
           })
@@ -198,6 +201,13 @@ export default function AttachmentsDialog({ open, onClose, businessId, lines, ca
                     <>
                       {lineLabel(i.line)}
                       {i.group && ` · ${groups.find((g) => g.group === i.group)?.name ?? i.group}`}
+                      {(i.invoices ?? [])
+                        .filter((r) => r.invoiceNo)
+                        .map((r) => (
+                          <Typography key={r.invoiceNo} component="span" color="success.main" variant="caption" display="block" data-recognised={r.invoiceNo}>
+                            {t('files.recognised', { no: r.invoiceNo, total: formatMoney(Number(r.total)) })}
+                          </Typography>
+                        ))}
                       {i.error && (
                         <Typography component="span" color="error" variant="caption" display="block" data-upload-error>
                           {i.error}

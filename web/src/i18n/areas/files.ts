@@ -41,6 +41,7 @@ const texts: AreaTexts = {
     videoTitle: '报账指引视频',
     confirm: '确定',
     cancel: '取消',
+    recognised: '识别到发票 {{no}}，价税合计 {{total}}：可在发票明细中“从我的发票选择”',
   },
   en: {
     noGroup: 'No group',
@@ -80,6 +81,7 @@ const texts: AreaTexts = {
     videoTitle: 'Reimbursement guide video',
     confirm: 'OK',
     cancel: 'Cancel',
+    recognised: 'Invoice {{no}} recognised, total {{total}}: add it from the invoice lines with “Pick from my invoices”',
   },
   th: {
     noGroup: 'ไม่ระบุกลุ่ม',
@@ -119,6 +121,7 @@ const texts: AreaTexts = {
     videoTitle: 'วิดีโอคำแนะนำการเบิก',
     confirm: 'ตกลง',
     cancel: 'ยกเลิก',
+    recognised: 'พบใบกำกับภาษี {{no}} ยอดรวมภาษี {{total}}: เพิ่มได้ที่รายการใบกำกับภาษีด้วย “เลือกจากใบกำกับภาษีของฉัน”',
   },
 };
 
