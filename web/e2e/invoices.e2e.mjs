@@ -174,8 +174,8 @@ export async function run({ browser, baseUrl, serverUrl }) {
     await page.locator('[data-page="dashboard"]').waitFor();
     await page.goto(`${baseUrl}/form?docType=EX02&businessId=${claim}&action=read`);
     await waitForDocument(page, claim);
-    const line = page.locator('[data-table="invoiceList"] tr[data-row]').filter({ hasText: receiptNo });
-    await line.first().waitFor({ timeout: STEP_TIMEOUT });
+    const table = page.locator('[data-table="invoiceList"]');
+    await table.locator(`input[value="${receiptNo}"]`).or(table.getByText(receiptNo)).first().waitFor({ timeout: STEP_TIMEOUT });
     await page.locator('[data-button="imageView"]').click();
     const dialog = page.locator('[data-dialog="attachments"]');
     await dialog.waitFor();
