@@ -7,6 +7,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"formwork/invoices"
@@ -14,13 +15,13 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
+	if err := run(os.Stdout, os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "receiptpng:", err)
 		os.Exit(1)
 	}
 }
 
-func run(args []string) error {
+func run(out io.Writer, args []string) error {
 	if len(args) != 1 {
 		return fmt.Errorf("usage: receiptpng <fapiao QR payload>")
 	}
@@ -32,6 +33,6 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = os.Stdout.Write(png)
+	_, err = out.Write(png)
 	return err
 }
