@@ -41,7 +41,7 @@ func TestSeedsLoad(t *testing.T) {
 	}
 	want := seeding.MasterDataCounts{SetsOfBooks: 3, Companies: 6, Departments: 33, CostCenters: 32, ProfitCenters: 8, BusinessRanges: 6,
 		Employees: 200, Vendors: 301, Customers: 102, Banks: 56, Projects: 50, SpecialAccounts: 22, DictionaryEntries: 30,
-		Others: map[string]int{"attachmentConfig": 3, "budgetAccount": 6, "budgetDept": 4, "budgetGroupRelation": 2, "budgetRule": 2, "budgetType": 3, "businessLine": 1, "city": 30, "cityType": 4, "costType": 30, "currency": 6, "employeeRank": 10,
+		Others: map[string]int{"attachmentConfig": 3, "budgetAccount": 6, "budgetDept": 4, "budgetGroupRelation": 2, "budgetRule": 2, "budgetType": 3, "businessLine": 1, "city": 30, "cityType": 4, "commonDescription": 5, "costType": 30, "currency": 6, "employeeRank": 10,
 			"exchangeRate": 2190, "glAccount": 42, "holiday": 57, "hospitalityStandard": 240, "invoiceType": 3, "postingKey": 12, "superBookingCard": 4, "travelStandard": 80,
 			"wbsElement": 1}, Skipped: map[string]int{}}
 	if !reflect.DeepEqual(got, want) {

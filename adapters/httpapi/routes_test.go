@@ -106,6 +106,8 @@ var routeWalk = map[string]routeCall{
 	"POST /api/galaxyvoucher/queryVoucher/reverseVoucher":  {"menu voucherReversal", "/api/galaxyvoucher/queryVoucher/reverseVoucher", `{"businessId":"{businessId}"}`, [5]int{401, 403, 403, 403, 409}},
 	"POST /api/galaxycommon/pushGX/pushLog":                {"signed in", "/api/galaxycommon/pushGX/pushLog", `{}`, [5]int{401, 400, 400, 400, 400}},
 	"GET /api/galaxycommon/pushGX/pushLog":                 {"menu voucherLog", "/api/galaxycommon/pushGX/pushLog?status=E", "", [5]int{401, 403, 403, 403, 200}},
+	"POST /api/formwork/vouchers/import":                   {"menu CW00002", "/api/formwork/vouchers/import", `{}`, [5]int{401, 403, 403, 400, 400}},
+	"GET /api/formwork/vouchers/import/template.xlsx":      {"menu CW00002", "/api/formwork/vouchers/import/template.xlsx", "", [5]int{401, 403, 403, 200, 200}},
 	"POST /itax/ibm/login":                                 {"menu GL|voucherReversal", "/itax/ibm/login", "", [5]int{401, 403, 403, 409, 409}},
 	"POST /api/formwork/tax/push":                          {"menu GL|voucherReversal", "/api/formwork/tax/push", `{"businessId":"{businessId}"}`, [5]int{401, 403, 403, 409, 409}},
 	"GET /api/formwork/tax/pushes":                         {"signed in", "/api/formwork/tax/pushes?businessId={businessId}", "", [5]int{401, 200, 403, 200, 200}},
