@@ -8,13 +8,13 @@ import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { errorText } from '../api/client';
 import { findingsOf, type RecordFinding } from '../masterdata/api';
 import RowFindings from '../masterdata/RowFindings';
 import { saveFile } from '../masterdata/saveFile';
 import { downloadBudgets, uploadBudgets, type BudgetFilter, type Imported } from './api';
 import BudgetFilters from './BudgetFilters';
+import WorkbookButton from '../masterdata/WorkbookButton';
 
 /** The field of a finding's path: rows[7].department -> department. */
 const fieldOf = (path: string) => path.replace(/^rows\[\d+\]\.?/, '');
@@ -56,23 +56,16 @@ export default function ImportPage({ title }: { title?: string }) {
         {t('budget.import.columns')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
-        <Button component="label" variant="contained" startIcon={<UploadFileOutlined />} disabled={importing.isPending}>
-          {t('budget.import.choose')}
-          <input
-            hidden
-            type="file"
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            data-budget-import-file
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) {
-                setFileName(file.name);
-                importing.mutate(file);
-              }
-            }}
-          />
-        </Button>
+        <WorkbookButton
+          variant="contained"
+          label={t('budget.import.choose')}
+          disabled={importing.isPending}
+          data="budget-import-file"
+          onFile={(file) => {
+            setFileName(file.name);
+            importing.mutate(file);
+          }}
+        />
         {fileName && <Typography variant="body2">{fileName}</Typography>}
       </Box>
       {importing.isPending && <LinearProgress sx={{ mb: 2 }} />}

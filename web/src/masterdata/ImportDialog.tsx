@@ -15,10 +15,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { errorText } from '../api/client';
 import { findingsOf, type ImportResult, type MasterDataType, type RecordFinding } from './api';
 import { useImportRecords } from './queries';
+import WorkbookButton from './WorkbookButton';
 
 export interface ImportDialogProps {
   type: MasterDataType;
@@ -68,20 +68,7 @@ export default function ImportDialog({ type, schema, onClose }: ImportDialogProp
       <DialogTitle>{t('md.import.title', { type: type.title })}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-          <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={importing.isPending}>
-            {t('md.import.choose')}
-            <input
-              hidden
-              type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              data-import-file
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void start(file);
-              }}
-            />
-          </Button>
+          <WorkbookButton label={t('md.import.choose')} disabled={importing.isPending} data="import-file" onFile={(file) => void start(file)} />
           <Typography variant="body2" color="text.secondary">
             {fileName}
           </Typography>

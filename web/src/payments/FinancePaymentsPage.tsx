@@ -12,13 +12,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { errorText } from '../api/client';
 import { findingsOf, type RecordFinding } from '../masterdata/api';
 import RowFindings from '../masterdata/RowFindings';
 import { listPayments, movePayment, uploadPayments, type Move, type PaymentImport, type PaymentLine } from './api';
 import PaymentTable from './PaymentTable';
 import { StatusFilter } from './MyPaymentsPage';
+import WorkbookButton from '../masterdata/WorkbookButton';
 
 type MoveKind = Move['kind'];
 
@@ -160,20 +160,7 @@ function PaymentImportBox() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('payments.import.columns')}
       </Typography>
-      <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={importing.isPending}>
-        {t('payments.import.choose')}
-        <input
-          hidden
-          type="file"
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          data-payment-import-file
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) importing.mutate(file);
-          }}
-        />
-      </Button>
+      <WorkbookButton label={t('payments.import.choose')} disabled={importing.isPending} data="payment-import-file" onFile={importing.mutate} />
       {importing.isPending && <LinearProgress sx={{ mt: 1 }} />}
       {result && (
         <Alert severity="success" sx={{ mt: 1 }} data-payment-imported>

@@ -13,12 +13,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { errorText } from '../api/client';
 import { findingsOf, type RecordFinding } from '../masterdata/api';
 import RowFindings from '../masterdata/RowFindings';
 import { saveFile } from '../masterdata/saveFile';
 import { downloadVoucherTemplate, uploadVoucherResults, type VoucherImport } from './api';
+import WorkbookButton from '../masterdata/WorkbookButton';
 
 /**
  * The voucher import (CW00002 凭证导入): the posting results of vouchers posted outside the
@@ -52,20 +52,7 @@ export default function VoucherImportPage({ title }: { title?: string }) {
         {t('vouchers.importColumns')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, mb: 2 }}>
-        <Button component="label" variant="contained" startIcon={<UploadFileOutlined />} disabled={importing.isPending}>
-          {t('vouchers.importChoose')}
-          <input
-            hidden
-            type="file"
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            data-voucher-import-file
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) importing.mutate(file);
-            }}
-          />
-        </Button>
+        <WorkbookButton variant="contained" label={t('vouchers.importChoose')} disabled={importing.isPending} data="voucher-import-file" onFile={importing.mutate} />
         <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => template.mutate()} disabled={template.isPending} data-voucher-template>
           {t('vouchers.importTemplate')}
         </Button>
