@@ -389,11 +389,7 @@ func closeOnCleanup(t testing.TB, db *gorm.DB) {
 	t.Cleanup(func() { closeDB(db) })
 }
 
-func closeDB(db *gorm.DB) {
-	if sqlDB, err := db.DB(); err == nil {
-		_ = sqlDB.Close()
-	}
-}
+func closeDB(db *gorm.DB) { _ = wire.Close(db) }
 
 func randomHex(t testing.TB, n int) string {
 	t.Helper()

@@ -70,6 +70,7 @@ func benchCreates(b *testing.B, api *testAPI, parallelism int) {
 	var failed atomic.Int64
 	queries := countStatements(b, api.db)
 	commits0, creates0 := groupcommit.Totals()
+	cpu0 := processCPU(b)
 	b.SetParallelism(parallelism)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
@@ -86,6 +87,7 @@ func benchCreates(b *testing.B, api *testAPI, parallelism int) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "saves/s")
 	b.ReportMetric(float64(queries.Load())/float64(b.N), "gorm-statements/save")
+	b.ReportMetric(float64((processCPU(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/save")
 	if commits, creates := groupcommit.Totals(); commits > commits0 {
 		b.ReportMetric(float64(creates-creates0)/float64(commits-commits0), "saves/commit")
 	}

@@ -36,7 +36,7 @@ func loadDefinitions(cfg *wire.Config, dir string) (err error) {
 	if cfg.Reports, _, err = engine.LoadReports(catalogueFS(dir)); err != nil {
 		return err
 	}
-	cfg.InvoiceVerifyURL = os.Getenv("FORMWORK_INVOICE_VERIFY_URL") // e.g. the simulator's http://ADDR/invoice/verify
+	cfg.InvoiceVerifyURL = os.Getenv("FORMWORK_INVOICE_VERIFY_URL")          // e.g. the simulator's http://ADDR/invoice/verify
 	if cfg.FileContents, err = fileStore(context.Background()); err != nil { // S3 when configured
 		return err
 	}
@@ -64,6 +64,7 @@ func runServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}
+	defer wire.Close(db) // after the server shut down: its last writes are committed
 	seeds, _ := fs.Sub(formwork.Seeds, "seeds")
 	cfg, err := identityConfig(seeds, *addr)
 	if err != nil {

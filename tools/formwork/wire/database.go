@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"os"
@@ -71,12 +72,14 @@ func Open(dsn, dataDir string) (*gorm.DB, error) {
 		// several writes (a group commit) stay in memory instead of a
 		// temporary file written at every statement; they only undo a
 		// failed statement, the WAL and its fsync keep what is committed
-		db, err = gorm.Open(sqlite.Open(dsn+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_pragma=temp_store(MEMORY)"), cfg)
+		const pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_pragma=temp_store(MEMORY)"
+		db, err = gorm.Open(sqlite.Open(dsn+pragmas), cfg)
 		if err == nil {
 			// SQLite allows one writer; one connection keeps writes ordered
 			// instead of failing with SQLITE_BUSY.
 			sqlDB, _ := db.DB()
 			sqlDB.SetMaxOpenConns(1)
+			err = useSQLiteReaders(db, dsn+pragmas)
 		}
 	}
 	if err != nil {
@@ -84,6 +87,30 @@ func Open(dsn, dataDir string) (*gorm.DB, error) {
 	}
 	return db, nil
 }
+
+// sqliteReaders is the number of read-only connections beside SQLite's
+// one writer (sqldb.UseReaders): reads outside a transaction run on them
+// in parallel instead of queueing behind the writer's commits.
+const sqliteReaders = 4
+
+// useSQLiteReaders opens the read-only connections of the SQLite database
+// at dsn and makes db read through them.
+func useSQLiteReaders(db *gorm.DB, dsn string) error {
+	pool, err := sql.Open(sqlite.DriverName, dsn+"&_pragma=query_only(1)")
+	if err != nil {
+		return err
+	}
+	pool.SetMaxOpenConns(sqliteReaders)
+	pool.SetMaxIdleConns(sqliteReaders)
+	if err := sqldb.UseReaders(db, pool); err != nil {
+		_ = pool.Close()
+		return err
+	}
+	return nil
+}
+
+// Close closes the database's connections (its SQLite readers too).
+func Close(db *gorm.DB) error { return sqldb.Close(db) }
 
 // migrate creates or updates the tables of every store.
 func migrate(db *gorm.DB) error {

@@ -23,11 +23,7 @@ func openSQLite(t *testing.T) *gorm.DB {
 	if err != nil {
 		t.Fatalf("open SQLite: %v", err)
 	}
-	t.Cleanup(func() {
-		if sqlDB, err := db.DB(); err == nil {
-			_ = sqlDB.Close()
-		}
-	})
+	t.Cleanup(func() { _ = wire.Close(db) })
 	return db
 }
 
