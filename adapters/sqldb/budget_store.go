@@ -3,19 +3,39 @@ package sqldb
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
+	"formwork/adapters/sqldb/freshness"
 	"formwork/budget"
 
 	"gorm.io/gorm"
 )
 
 // BudgetStore is budget.Store on gorm.
-type BudgetStore struct{ db *gorm.DB }
+type BudgetStore struct {
+	db *gorm.DB
+	// what the forms' budget panels read (Preview, OfDocument), kept
+	// while this process writes no budget (freshness)
+	budgets  *freshness.Cache[string, map[string]budget.Budget]
+	holdings *freshness.Cache[string, []budget.Holding]
+}
 
 // NewBudgetStore is the budget store on an opened, migrated database.
-func NewBudgetStore(db *gorm.DB) *BudgetStore { return &BudgetStore{db: db} }
+func NewBudgetStore(db *gorm.DB) *BudgetStore {
+	return &BudgetStore{db: db,
+		budgets:  freshness.NewCache[string, map[string]budget.Budget](db, cacheTTL, cacheSize, "budgets"),
+		holdings: freshness.NewCache[string, []budget.Holding](db, cacheTTL, cacheSize, "budget_entries", "budgets")}
+}
+
+// cacheTTL and cacheSize bound the stores' caches (freshness): a change
+// made by another process shows within cacheTTL.
+const (
+	cacheTTL  = time.Second
+	cacheSize = 10000
+)
 
 var _ budget.Store = (*BudgetStore)(nil)
 
@@ -55,11 +75,18 @@ func (s *BudgetStore) Mapping(ctx context.Context) ([]budget.AccountMapping, err
 
 // BudgetsOf loads the budgets of node's accounts, by account.
 func (s *BudgetStore) BudgetsOf(ctx context.Context, node budget.Node, accounts []string) (map[string]budget.Budget, error) {
-	return budgetsOf(s.db.WithContext(ctx), node, accounts)
+	key := strings.Join(append([]string{node.CompanyCode, node.Department, node.Project, node.Period}, accounts...), "\x00")
+	found, err := s.budgets.Get(key, func() (map[string]budget.Budget, error) { return budgetsOf(s.db.WithContext(ctx), node, accounts) })
+	return maps.Clone(found), err
 }
 
 // Holdings are a document's entries with their budgets' nodes.
 func (s *BudgetStore) Holdings(ctx context.Context, businessID string) ([]budget.Holding, error) {
+	rows, err := s.holdings.Get(businessID, func() ([]budget.Holding, error) { return s.readHoldings(ctx, businessID) })
+	return slices.Clone(rows), err
+}
+
+func (s *BudgetStore) readHoldings(ctx context.Context, businessID string) ([]budget.Holding, error) {
 	var rows []budget.Holding
 	err := s.db.WithContext(ctx).Table("budget_entries AS e").
 		Select("e.budget_id, b.company_code, b.department, b.budget_account, b.project, b.period, e.budget_status, e.occupied, e.consumed, e.released").

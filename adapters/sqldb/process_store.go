@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"formwork/adapters/sqldb/freshness"
 	"formwork/budget"
 	"formwork/documents"
 	"formwork/process"
@@ -17,10 +18,17 @@ import (
 
 // ProcessStore keeps approvals, the to-do and completed lists and the
 // approver configuration (process.Store).
-type ProcessStore struct{ db *gorm.DB }
+type ProcessStore struct {
+	db *gorm.DB
+	// each document's open task as a form's actions read it, kept while
+	// this process writes no task (freshness)
+	openTasks *freshness.Cache[string, *process.Task]
+}
 
 // NewProcessStore is the process store on db (migrated).
-func NewProcessStore(db *gorm.DB) *ProcessStore { return &ProcessStore{db: db} }
+func NewProcessStore(db *gorm.DB) *ProcessStore {
+	return &ProcessStore{db: db, openTasks: freshness.NewCache[string, *process.Task](db, cacheTTL, cacheSize, "process_tasks")}
+}
 
 var _ process.Store = (*ProcessStore)(nil)
 
@@ -43,7 +51,14 @@ func ApprovalDB(tx process.Tx) *gorm.DB { return tx.(*processTx).tx }
 
 // OpenTask is the open task of a document's approval; nil when none.
 func (s *ProcessStore) OpenTask(ctx context.Context, businessID string) (*process.Task, error) {
-	return firstTask(s.db.WithContext(ctx).Where("business_id = ? AND status = ?", businessID, process.TaskOpen).Order("seq"), "load open task")
+	t, err := s.openTasks.Get(businessID, func() (*process.Task, error) {
+		return firstTask(s.db.WithContext(ctx).Where("business_id = ? AND status = ?", businessID, process.TaskOpen).Order("seq"), "load open task")
+	})
+	if t == nil || err != nil {
+		return nil, err
+	}
+	own := *t // the cache's is shared
+	return &own, nil
 }
 
 // Task is a task of a document; nil when none.

@@ -98,4 +98,3 @@ func TestReadsOutsideTransactionsGoToTheReaders(t *testing.T) {
 		t.Errorf("the readers' rows %v (%v), want only their own", inReaders, err)
 	}
 }
-

@@ -8,9 +8,11 @@ package advancedb
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
+	"formwork/adapters/sqldb/freshness"
 	"formwork/advances"
 	"formwork/budget"
 
@@ -72,10 +74,28 @@ type AdvanceMovement struct {
 func Models() []any { return []any{&Advance{}, &AdvanceHold{}, &AdvanceMovement{}} }
 
 // Store is advances.Store on a migrated database.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db *gorm.DB
+	// what every save and load of a claim reads (the applicant's loans,
+	// the claim's holds), kept while this process writes no advance and
+	// no hold (freshness)
+	found *freshness.Cache[advances.Filter, []advances.Advance]
+	holds *freshness.Cache[string, []advances.Hold]
+}
+
+// cacheTTL and cacheSize bound the store's caches: a change made by another
+// process shows within cacheTTL.
+const (
+	cacheTTL  = time.Second
+	cacheSize = 10000
+)
 
 // NewStore is the store of advances on db.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+func NewStore(db *gorm.DB) *Store {
+	return &Store{db: db,
+		found: freshness.NewCache[advances.Filter, []advances.Advance](db, cacheTTL, cacheSize, "advances"),
+		holds: freshness.NewCache[string, []advances.Hold](db, cacheTTL, cacheSize, "advance_holds")}
+}
 
 var _ advances.Store = (*Store)(nil)
 
@@ -132,6 +152,11 @@ func advancesOf(db *gorm.DB, ids []string) ([]advances.Advance, error) {
 
 // Find implements advances.Store.
 func (s *Store) Find(ctx context.Context, f advances.Filter) ([]advances.Advance, error) {
+	found, err := s.found.Get(f, func() ([]advances.Advance, error) { return s.find(ctx, f) })
+	return slices.Clone(found), err
+}
+
+func (s *Store) find(ctx context.Context, f advances.Filter) ([]advances.Advance, error) {
 	q := s.db.WithContext(ctx).Where("applicant = ?", f.Applicant)
 	if f.Kind != "" {
 		q = q.Where("kind = ?", f.Kind)
@@ -169,7 +194,8 @@ func (s *Store) Movements(ctx context.Context, businessID string) ([]advances.Mo
 
 // PendingHolds implements advances.Store.
 func (s *Store) PendingHolds(ctx context.Context, docBusinessID string) ([]advances.Hold, error) {
-	return pendingHolds(s.db.WithContext(ctx), docBusinessID)
+	holds, err := s.holds.Get(docBusinessID, func() ([]advances.Hold, error) { return pendingHolds(s.db.WithContext(ctx), docBusinessID) })
+	return slices.Clone(holds), err
 }
 
 func pendingHolds(db *gorm.DB, docBusinessID string) ([]advances.Hold, error) {

@@ -11,6 +11,7 @@ import (
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
 	"formwork/adapters/sqldb/filedb"
+	"formwork/adapters/sqldb/freshness"
 	"formwork/adapters/sqldb/identitydb"
 	"formwork/adapters/sqldb/invoicedb"
 	"formwork/adapters/sqldb/paymentdb"
@@ -83,6 +84,11 @@ func Open(dsn, dataDir string) (*gorm.DB, error) {
 		}
 	}
 	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	// the stores keep a few frequent reads while this process writes
+	// nothing they read (freshness)
+	if err := freshness.Track(db); err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
 	return db, nil
