@@ -57,11 +57,8 @@ func (c budgetAccountControls) AccountControl(ctx context.Context, company, acco
 // control is the control of an active record of a type: "" when there is
 // none.
 func (c budgetAccountControls) control(ctx context.Context, typ, key string) (string, error) {
-	r, err := c.md.Get(ctx, budgetControlActor, typ, key)
-	if err != nil && engine.ErrorCode(err) == engine.ENOTFOUND {
-		return "", nil
-	}
-	if err != nil || !r.Active {
+	r, err := c.md.Shared(ctx, budgetControlActor, typ, key)
+	if err != nil || r == nil || !r.Active {
 		return "", err
 	}
 	control, _ := r.Body["control"].(string)
