@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"formwork/adapters/sqldb/freshness"
 	"formwork/masterdata"
 
 	"gorm.io/gorm"
@@ -15,11 +16,16 @@ import (
 // (masterdata.Store).
 type MasterDataStore struct {
 	db *gorm.DB
+	// the revisions of every type, kept while this process writes none
+	// (freshness: another process's write shows within cacheTTL)
+	revisions *freshness.Cache[struct{}, map[string]int64]
 }
 
 // NewMasterDataStore is the master-data store on an opened, migrated
 // database.
-func NewMasterDataStore(db *gorm.DB) *MasterDataStore { return &MasterDataStore{db: db} }
+func NewMasterDataStore(db *gorm.DB) *MasterDataStore {
+	return &MasterDataStore{db: db, revisions: freshness.NewCache[struct{}, map[string]int64](db, cacheTTL, 1, "master_revisions")}
+}
 
 var _ masterdata.Store = (*MasterDataStore)(nil)
 
@@ -28,9 +34,10 @@ func (s *MasterDataStore) Revisions(ctx context.Context, types []string) (map[st
 }
 
 // AllRevisions answers the revision of every type written (one query: a
-// request reads them once, revisionmemo).
+// request reads them once, revisionmemo; the process keeps them while it
+// writes none). The answer is shared: read, never change.
 func (s *MasterDataStore) AllRevisions(ctx context.Context) (map[string]int64, error) {
-	return revisionsOf(s.db.WithContext(ctx))
+	return s.revisions.Get(struct{}{}, func() (map[string]int64, error) { return revisionsOf(s.db.WithContext(ctx)) })
 }
 
 // revisionsOf reads the revisions db selects, by type.

@@ -10,19 +10,11 @@
 // request reads later; another is asked once per type.
 //
 // Use With only for requests that do not change master data.
-//
-// Across requests, a Store made by New keeps the revisions of every type
-// for the process and reads them again at most once per its interval: a
-// request reads no revision from the database when they were read lately.
-// A change made through this process (InTx) forgets them at once; a change
-// made by another process (a replica on the same PostgreSQL, a CLI on the
-// same SQLite file) shows within the interval, as the identity cache's.
 package revisionmemo
 
 import (
 	"context"
 	"sync"
-	"time"
 
 	"formwork/masterdata"
 )
@@ -50,111 +42,19 @@ func With(ctx context.Context) context.Context {
 
 // Store is a masterdata.Store whose Revisions answer from the context's
 // memo (With) what it read before in the same context.
-type Store struct {
-	masterdata.Store
-	process *processRevisions // nil: none kept across requests
-}
-
-// New is store with the revisions of every type kept for the process and
-// read again at most once per every (when store reads them all at once).
-func New(store masterdata.Store, every time.Duration, now func() time.Time) Store {
-	if now == nil {
-		now = time.Now
-	}
-	return Store{Store: store, process: &processRevisions{every: every, now: now}}
-}
-
-// processRevisions are the revisions of every type as this process last
-// read them, and when.
-type processRevisions struct {
-	every time.Duration
-	now   func() time.Time
-
-	mu   sync.Mutex
-	revs map[string]int64 // nil: to be read; shared, never changed
-	at   time.Time
-	// forgets counts the changes this process made: revisions read while
-	// one was made may be older than it and are not kept.
-	forgets uint64
-}
-
-// read answers the revisions of every type, from what the process read
-// within the interval, else from the store.
-func (p *processRevisions) read(ctx context.Context, all AllRevisions) (map[string]int64, error) {
-	p.mu.Lock()
-	now := p.now()
-	if p.revs != nil && now.Sub(p.at) < p.every {
-		revs := p.revs
-		p.mu.Unlock()
-		return revs, nil
-	}
-	forgets := p.forgets
-	p.mu.Unlock()
-	got, err := all.AllRevisions(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if got == nil {
-		got = map[string]int64{}
-	}
-	p.mu.Lock()
-	if p.forgets == forgets {
-		p.revs, p.at = got, now
-	}
-	p.mu.Unlock()
-	return got, nil
-}
-
-// forget drops the revisions kept (this process changed master data).
-func (p *processRevisions) forget() {
-	p.mu.Lock()
-	p.revs = nil
-	p.forgets++
-	p.mu.Unlock()
-}
-
-// InTx runs fn in the store's transaction and forgets the revisions the
-// process kept: the next read sees what fn wrote.
-func (s Store) InTx(ctx context.Context, fn func(tx masterdata.Tx) error) error {
-	err := s.Store.InTx(ctx, fn)
-	if s.process != nil {
-		s.process.forget()
-	}
-	return err
-}
-
-// allRevisions reads the revisions of every type, through the process's
-// when it keeps them.
-func (s Store) allRevisions(ctx context.Context, all AllRevisions) (map[string]int64, error) {
-	if s.process == nil {
-		return all.AllRevisions(ctx)
-	}
-	return s.process.read(ctx, all)
-}
+type Store struct{ masterdata.Store }
 
 // Revisions answers the memo's revisions, reading those of types not read
 // yet in ctx (all of them when ctx has no memo).
 func (s Store) Revisions(ctx context.Context, types []string) (map[string]int64, error) {
-	all, canAll := s.Store.(AllRevisions)
 	m, ok := ctx.Value(key{}).(*memo)
 	if !ok {
-		if !canAll || s.process == nil {
-			return s.Store.Revisions(ctx, types)
-		}
-		got, err := s.process.read(ctx, all)
-		if err != nil {
-			return nil, err
-		}
-		out := make(map[string]int64, len(types))
-		for _, t := range types {
-			out[t] = got[t]
-		}
-		return out, nil
+		return s.Store.Revisions(ctx, types)
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if canAll && !m.all && len(m.revs) == 0 {
-		got, err := s.allRevisions(ctx, all)
+	if all, ok := s.Store.(AllRevisions); ok && !m.all && len(m.revs) == 0 {
+		got, err := all.AllRevisions(ctx)
 		if err != nil {
 			return nil, err
 		}

@@ -2,10 +2,8 @@ package revisionmemo_test
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"testing"
-	"time"
 
 	"formwork/masterdata"
 	"formwork/masterdata/revisionmemo"
@@ -91,51 +89,4 @@ func TestAllRevisionsReadOncePerMemo(t *testing.T) {
 	if inner.all != 1 || len(inner.asked) != 1 {
 		t.Errorf("without a memo: all %d, by type %v", inner.all, inner.asked)
 	}
-}
-
-// txStore is an allStore whose transactions move the revisions.
-type txStore struct{ allStore }
-
-func (s *txStore) InTx(_ context.Context, fn func(tx masterdata.Tx) error) error {
-	s.rev++
-	return fn(nil)
-}
-
-func TestProcessKeepsRevisionsForItsInterval(t *testing.T) {
-	inner := &txStore{allStore{countingStore: countingStore{rev: 7}}}
-	now := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
-	s := revisionmemo.New(inner, time.Second, func() time.Time { return now })
-	read := func(ctx context.Context, want int64) {
-		t.Helper()
-		got, err := s.Revisions(ctx, []string{"vendor"})
-		if err != nil || got["vendor"] != want {
-			t.Fatalf("vendor revision %v (%v), want %d", got, err, want)
-		}
-	}
-	read(revisionmemo.With(context.Background()), 7)
-	read(revisionmemo.With(context.Background()), 7)
-	read(context.Background(), 7)
-	if inner.all != 1 || len(inner.asked) != 0 {
-		t.Fatalf("three requests read all revisions %d times (by type %v), want once", inner.all, inner.asked)
-	}
-
-	inner.rev = 8 // another process: seen once the interval is over
-	read(revisionmemo.With(context.Background()), 7)
-	now = now.Add(time.Second)
-	read(revisionmemo.With(context.Background()), 8)
-	if inner.all != 2 {
-		t.Errorf("all revisions read %d times, want twice", inner.all)
-	}
-
-	// this process: seen at once
-	if err := s.InTx(context.Background(), func(masterdata.Tx) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	read(revisionmemo.With(context.Background()), 9)
-	if inner.all != 3 {
-		t.Errorf("all revisions read %d times, want 3 (the change forgot them)", inner.all)
-	}
-	// a failed transaction forgets them too (it may have half-written)
-	_ = s.InTx(context.Background(), func(masterdata.Tx) error { return errors.New("refused") })
-	read(context.Background(), 10)
 }

@@ -112,6 +112,14 @@ func checkJSON(body []byte) error {
 	if at := loneSurrogate(body); at >= 0 {
 		return refuseText(pathAt(body, at), "a lone surrogate (\\ud800-\\udfff)")
 	}
+	if plainJSON(body) {
+		return nil
+	}
+	return walkJSON(body)
+}
+
+// walkJSON is checkJSON's token walk.
+func walkJSON(body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	w := &jsonWalk{dec: dec}

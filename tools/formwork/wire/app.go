@@ -129,7 +129,7 @@ func New(cfg Config) *App {
 	}
 	a := &App{cfg: cfg, identities: identitydb.NewIdentityStore(cfg.DB)}
 	a.Registry = registry.NewService(cfg.Catalogue, cfg.Lifecycle, cfg.Now)
-	a.MasterData = masterdata.NewService(revisionmemo.New(sqldb.NewMasterDataStore(cfg.DB), identity.DefaultRevisionEvery, nil), masterdata.Config{Now: cfg.Now,
+	a.MasterData = masterdata.NewService(revisionmemo.Store{Store: sqldb.NewMasterDataStore(cfg.DB)}, masterdata.Config{Now: cfg.Now,
 		Types: typesOf(a.Registry)})
 	ic := identityConfig(cfg, a.MasterData)
 	ic.Pages = menuPages(a.Registry)
