@@ -80,16 +80,6 @@ func (s *Service) Get(ctx context.Context, actor Actor, typ, key string) (*Recor
 	return &out, nil
 }
 
-// Shared is Get without the copy: the record as the type's snapshot holds
-// it, nil when there is none (not an error). Shared: read, never change.
-func (s *Service) Shared(ctx context.Context, actor Actor, typ, key string) (*Record, error) {
-	_, snap, err := s.readSnapshot(ctx, actor, typ)
-	if err != nil {
-		return nil, err
-	}
-	return snap.record(key), nil
-}
-
 // Create adds a record of a body: the type's checks, its key (a key the
 // type has already is ECONFLICT) and its references (existing, active on
 // its validFrom or today, of its company) must hold, else Findings.

@@ -44,9 +44,16 @@ func loadDefinitions(cfg *wire.Config, dir string) (err error) {
 	return outboundFromEnv(cfg, dir)
 }
 
-// serveGCPercent is the server's GOGC unless the environment sets one
-// (make bench runs its save and load benchmarks with the same).
-const serveGCPercent = 200
+// collectLessOften sets the server's GOGC to 200 unless the environment
+// sets one: a request allocates much that dies with it, and collecting at
+// twice the live heap instead of once costs 10-15% less CPU per save and
+// load (make bench runs its save and load benchmarks the same way) for a
+// few dozen MB (make bench-memory).
+func collectLessOften() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(200)
+	}
+}
 
 func runServe(args []string) int {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -60,12 +67,6 @@ func runServe(args []string) int {
 	if *dev && *catDir == "" {
 		*catDir = "."
 	}
-	if os.Getenv("GOGC") == "" {
-		// a request allocates much that dies with it: collecting at twice
-		// the live heap instead of once costs 10-15% less CPU per save and
-		// load (make bench, same run) for a few dozen MB (make bench-memory)
-		debug.SetGCPercent(serveGCPercent)
-	}
 	cat, ok := loadCatalogue(*catDir)
 	if !ok {
 		return exitInvalid
@@ -75,7 +76,7 @@ func runServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitInvalid
 	}
-	defer wire.Close(db) // after the server shut down: its last writes are committed
+	defer wire.Close(db) // after the server shut down
 	seeds, _ := fs.Sub(formwork.Seeds, "seeds")
 	cfg, err := identityConfig(seeds, *addr)
 	if err != nil {

@@ -44,6 +44,7 @@ func main() {
 	var code int
 	switch os.Args[1] {
 	case "serve":
+		collectLessOften()
 		code = runServe(os.Args[2:])
 	case "lint":
 		code = runLint(os.Args[2:])

@@ -2,6 +2,8 @@ package wire
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"time"
 
 	"formwork/adapters/sqldb"
@@ -41,9 +43,6 @@ func (approvalBudget) Consume(tx process.Tx, businessID, by string, now time.Tim
 // have controls nothing.
 type budgetAccountControls struct{ md *masterdata.Service }
 
-// budgetControlActor reads master data for budget control.
-var budgetControlActor = masterdata.Actor{Username: "budget control"}
-
 func (c budgetAccountControls) AccountControl(ctx context.Context, company, account string) (string, error) {
 	if company != "" {
 		control, err := c.control(ctx, "budgetRule", company+"/"+account)
@@ -57,10 +56,13 @@ func (c budgetAccountControls) AccountControl(ctx context.Context, company, acco
 // control is the control of an active record of a type: "" when there is
 // none.
 func (c budgetAccountControls) control(ctx context.Context, typ, key string) (string, error) {
-	r, err := c.md.Shared(ctx, budgetControlActor, typ, key)
-	if err != nil || r == nil || !r.Active {
+	// the snapshot's records, shared (Get would copy the record's body)
+	all, err := c.md.RuleRecords(ctx, []string{typ})
+	records := all[typ]
+	i, found := slices.BinarySearchFunc(records, key, func(r masterdata.Record, key string) int { return strings.Compare(r.Key, key) })
+	if err != nil || !found || !records[i].Active {
 		return "", err
 	}
-	control, _ := r.Body["control"].(string)
+	control, _ := records[i].Body["control"].(string)
 	return control, nil
 }
