@@ -2,6 +2,8 @@ package documents
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -248,21 +250,58 @@ func storeFinding(err error) (engine.Finding, bool) {
 // stores it with its create event (in the store's next group commit).
 func (s *Service) insert(ctx context.Context, w write) (*Record, error) {
 	now := s.now()
+	head := w.doc.Head()
+	head["version"] = 1
+	head["schemaVersion"] = w.doc.Type.Version
+	head["status"] = "draft"
+	head["createBy"] = w.by
+	head["createAt"] = now.Format("2006-01-02 15:04:05")
+	// the record is made here, with a stand-in for the number, and only
+	// numbered in the store's transaction (which serves many saves at
+	// once and should hold nothing it need not)
+	stand, err := standInNumber()
+	if err != nil {
+		return nil, err
+	}
+	head["businessId"] = stand
+	made, err := RecordOf(w.doc)
+	if err != nil {
+		return nil, err
+	}
 	return s.store.Create(ctx, w.doc.Type.Code, now, func(id string) (*Record, *Event, error) {
-		head := w.doc.Head()
 		head["businessId"] = id
-		head["version"] = 1
-		head["schemaVersion"] = w.doc.Type.Version
-		head["status"] = "draft"
-		head["createBy"] = w.by
-		head["createAt"] = now.Format("2006-01-02 15:04:05")
-		rec, err := RecordOf(w.doc)
-		if err != nil {
-			return nil, nil, err
+		rec := numbered(made, stand, id)
+		if rec == nil { // the stand-in is not found once: made again
+			if rec, err = RecordOf(w.doc); err != nil {
+				return nil, nil, err
+			}
 		}
+		ListFields(w.doc).fill(rec)
 		rec.CreatedAt, rec.UpdatedAt = now, now
 		return rec, &Event{BusinessID: id, At: now, Actor: w.by, ToStatus: rec.Status, Action: "create"}, nil
 	})
+}
+
+// standInNumber is a text no document holds by chance, in place of the
+// number of a new document until the store numbers it.
+func standInNumber() (string, error) {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return "fw-number-" + hex.EncodeToString(b[:]), nil
+}
+
+// numbered is a copy of made with the number id in place of the stand-in
+// (its body holds it once, as head.businessId); nil when the body does
+// not hold it exactly once.
+func numbered(made *Record, stand, id string) *Record {
+	if strings.Count(made.Body, stand) != 1 {
+		return nil
+	}
+	rec := *made
+	rec.BusinessID, rec.Body = id, strings.Replace(made.Body, stand, id, 1)
+	return &rec
 }
 
 // replace writes a checked change of a stored document over it, if no one
