@@ -47,6 +47,9 @@ func Track(db *gorm.DB) error { return db.Use(&Tracker{writes: map[string]uint64
 // Of is db's tracker; nil when db is not tracked (a cache then keeps
 // nothing).
 func Of(db *gorm.DB) *Tracker {
+	if db == nil || db.Config == nil {
+		return nil
+	}
 	t, _ := db.Config.Plugins[pluginName].(*Tracker)
 	return t
 }
