@@ -83,9 +83,11 @@ type (
 type (
 	Options    = eval.Options
 	FieldState = eval.FieldState
-	Evaluation = eval.Evaluation
-	SaveCheck  = eval.SaveCheck
-	EvalCount  = eval.Counters
+	// FieldStates are the states of a document's fields by path.
+	FieldStates = eval.FieldStates
+	Evaluation  = eval.Evaluation
+	SaveCheck   = eval.SaveCheck
+	EvalCount   = eval.Counters
 )
 
 // Versions (package versions).

@@ -49,10 +49,10 @@ func (s *Service) FormETag(edition, docType string, version int, subType, action
 // what it would draw on budgets if it were submitted now (Budget: the
 // caller adds it, budget.Service.Preview; nothing is occupied).
 type Evaluation struct {
-	Check  engine.CheckView             `json:"check"`
-	Fields map[string]engine.FieldState `json:"fields"`
-	Values map[string]any               `json:"values"`
-	Budget *budget.Preview              `json:"budget,omitempty"`
+	Check  engine.CheckView   `json:"check"`
+	Fields engine.FieldStates `json:"fields"`
+	Values map[string]any     `json:"values"`
+	Budget *budget.Preview    `json:"budget,omitempty"`
 }
 
 // Evaluate checks a decoded document (with the findings of its decoding)

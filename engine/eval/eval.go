@@ -41,7 +41,7 @@ type FieldState struct {
 // that evaluation changed (by path), and the check result.
 type Evaluation struct {
 	Doc    *model.Document
-	Fields map[string]FieldState
+	Fields FieldStates
 	Values map[string]any
 	Check  model.CheckResult
 }
@@ -122,7 +122,7 @@ func prepare(doc *model.Document, structural []model.Finding, opt Options, state
 	r.hidden = r.dt.Hidden(r.path)
 	r.nameSubTypes(r.path)
 	if states {
-		ev.Fields = map[string]FieldState{}
+		ev.Fields = FieldStates{}
 	}
 	r.applyDefaults()
 	r.buildEnv()

@@ -90,11 +90,11 @@ type SobBusinessTypeBody struct {
 // FormAnswer is the member `form` of the create, update and load answers:
 // all the form needs to show the stored document after one request.
 type FormAnswer struct {
-	Action  string                       `json:"action"`
-	States  map[string]engine.FieldState `json:"states"`
-	Check   engine.CheckView             `json:"check"`
-	Process FormProcess                  `json:"process"`
-	Schema  FormSchema                   `json:"schema"`
+	Action  string             `json:"action"`
+	States  engine.FieldStates `json:"states"`
+	Check   engine.CheckView   `json:"check"`
+	Process FormProcess        `json:"process"`
+	Schema  FormSchema         `json:"schema"`
 	// Budget is what the document would draw on budgets if it were
 	// submitted now (as evaluate answers it), while its owner may save it;
 	// absent otherwise.

@@ -13053,9 +13053,7 @@ export interface components {
         Evaluation: {
             budget?: components["schemas"]["Preview"];
             check: components["schemas"]["CheckResult"];
-            fields: {
-                [key: string]: components["schemas"]["FieldState"];
-            } | null;
+            fields: null | components["schemas"]["FieldStates"];
             values: {
                 [key: string]: unknown;
             } | null;
@@ -13089,6 +13087,9 @@ export interface components {
             editable: boolean;
             required: boolean;
             visible: boolean;
+        };
+        FieldStates: {
+            [key: string]: components["schemas"]["FieldState"];
         };
         FileAttachment: {
             contentType: string;
@@ -13136,9 +13137,7 @@ export interface components {
             check: components["schemas"]["CheckResult"];
             process: components["schemas"]["FormProcess"];
             schema: components["schemas"]["FormSchema"];
-            states: {
-                [key: string]: components["schemas"]["FieldState"];
-            } | null;
+            states: null | components["schemas"]["FieldStates"];
         };
         FormDocument: {
             head: components["schemas"]["DocumentHead"];
