@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"formwork/adapters/httpapi/contract"
 	"formwork/adapters/httpapi/paymentapi"
 	"net/http"
@@ -72,9 +73,22 @@ var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // writeDocumentAnswer writes contract.DocumentAnswer with the stored body
 // as it is (the engine wrote it: valid JSON), encoding only the form.
 func writeDocumentAnswer(c echo.Context, body string, f *contract.FormAnswer) error {
-	form, err := json.Marshal(f)
+	// the states are written by their own MarshalJSON and spliced in:
+	// encoding/json would scan their thousands of bytes again
+	states, err := f.States.MarshalJSON()
 	if err != nil {
 		return err
+	}
+	rest := *f
+	rest.States = nil
+	form, err := json.Marshal(&rest)
+	if err != nil {
+		return err
+	}
+	const none = `"states":null`
+	at := bytes.Index(form, []byte(none)) // the field's, strings' quotes being escaped
+	if at < 0 {
+		return fmt.Errorf("form answer without states: %.80s", form)
 	}
 	if body == "" {
 		body = "null"
@@ -85,7 +99,9 @@ func writeDocumentAnswer(c echo.Context, body string, f *contract.FormAnswer) er
 	buf.WriteString(`{"code":"` + codeSuccess + `","message":"success","data":`)
 	buf.WriteString(body)
 	buf.WriteString(`,"form":`)
-	buf.Write(form)
+	buf.Write(form[:at+len(none)-len("null")])
+	buf.Write(states)
+	buf.Write(form[at+len(none):])
 	buf.WriteString("}\n")
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, buf.Bytes())
 }
