@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"formwork/engine/model"
 
@@ -20,7 +21,10 @@ type decoder struct {
 	check    checker
 	credits  []credit       // negative line amounts, allowed if the sub-type has credit lines there
 	num      []byte         // the text of the number being read
-	dates    map[string]any // dates read so far, by their text (see date)
+	dates    map[string]any // dates read so far, by their text (see known)
+	texts    map[string]any // short texts read so far, by their text (see known)
+	order    []*model.Field // the fields of the last object of section orderOf, in its keys' order (see field)
+	orderOf  *model.Section
 }
 
 // credit is a negative amount of a table row refused by its field's
@@ -178,6 +182,10 @@ func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int, set int
 		seen = make(map[string]bool, o.Len())
 	}
 	var bad *invalid
+	if d.orderOf != s {
+		d.order, d.orderOf = d.order[:0], s
+	}
+	pos := 0
 	o.Visit(func(k []byte, raw *fastjson.Value) {
 		if bad != nil {
 			return
@@ -186,18 +194,38 @@ func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int, set int
 			bad = &invalid{at: []string{string(k)}, dup: string(k)}
 			return
 		}
-		if b := d.cell(s, row, vals, k, raw); b != nil {
+		if b := d.cell(s, row, vals, d.field(s, pos, k), k, raw); b != nil {
 			bad = b.in(string(k))
 		}
+		pos++
 	})
 	d.check.keys = d.check.keys[:start]
 	return vals, bad
 }
 
-// cell decodes the value of field name of a row (or object) into vals:
-// text and numbers straight from the parsed JSON (parseCell).
-func (d *decoder) cell(s *model.Section, row int, vals model.Values, key []byte, raw *fastjson.Value) *invalid {
+// field is the field of s named key, the pos-th key of an object of s (nil
+// when s has no such field): the rows of a table give their keys in one
+// order, so the field the object before had at pos is compared first, which
+// is quicker than looking the name up.
+func (d *decoder) field(s *model.Section, pos int, key []byte) *model.Field {
+	if pos < len(d.order) {
+		if f := d.order[pos]; f != nil && f.Name == string(key) {
+			return f
+		}
+	} else if pos == len(d.order) {
+		d.order = append(d.order, nil)
+	}
 	f := s.FieldNamed(key)
+	if pos < len(d.order) {
+		d.order[pos] = f
+	}
+	return f
+}
+
+// cell decodes the value of the key of field f (nil: s has no such field)
+// of a row (or object) into vals: text and numbers straight from the
+// parsed JSON (parseCell).
+func (d *decoder) cell(s *model.Section, row int, vals model.Values, f *model.Field, key []byte, raw *fastjson.Value) *invalid {
 	if f == nil {
 		name := string(key)
 		shown := model.Clip(name, 40)
@@ -231,8 +259,11 @@ func (d *decoder) cell(s *model.Section, row int, vals model.Values, key []byte,
 func (d *decoder) parseCell(f *model.Field, raw *fastjson.Value) (any, *model.ValueProblem) {
 	switch raw.Type() {
 	case fastjson.TypeString:
-		if f.Type == model.TypeDate {
-			return d.date(f, raw.GetStringBytes())
+		switch f.Type {
+		case model.TypeDate:
+			return known(&d.dates, f, raw.GetStringBytes(), maxDateLen)
+		case model.TypeString, model.TypeText:
+			return known(&d.texts, f, raw.GetStringBytes(), maxTextLen)
 		}
 		return model.ParseJSONString(f, raw.GetStringBytes())
 	case fastjson.TypeNumber:
@@ -242,22 +273,30 @@ func (d *decoder) parseCell(f *model.Field, raw *fastjson.Value) (any, *model.Va
 	return model.ParseValue(f, jsonAny(raw))
 }
 
-// maxDates is how many different dates a decoder keeps (see date).
-const maxDates = 256
+// How many different texts (and dates) a decoder keeps, and how long they
+// may be (see known).
+const (
+	maxKnown   = 256
+	maxDateLen = 32
+	maxTextLen = 64
+)
 
-// date reads the date text b of field f: a date met before in the document
-// is the value read then (the lines of a claim share few dates), so that
-// each is copied and boxed once.
-func (d *decoder) date(f *model.Field, b []byte) (any, *model.ValueProblem) {
-	if v, ok := d.dates[string(b)]; ok {
+// known reads the text b of field f (a date, or a text of a string or
+// text field), keeping it in *seen: a short text met before in the
+// document is the value read then (the lines of a claim share their cost
+// types, cities and few dates), so that each is copied and boxed once. The
+// value is the same whatever the field; whether it fits f (its length) is
+// checked every time.
+func known(seen *map[string]any, f *model.Field, b []byte, maxLen int) (any, *model.ValueProblem) {
+	if v, ok := (*seen)[string(b)]; ok && (f.MaxLength <= 0 || len(b) <= f.MaxLength || utf8.RuneCount(b) <= f.MaxLength) {
 		return v, nil
 	}
 	v, p := model.ParseJSONString(f, b)
-	if p == nil && v != nil && len(d.dates) < maxDates {
-		if d.dates == nil {
-			d.dates = make(map[string]any)
+	if p == nil && v != nil && len(b) <= maxLen && len(*seen) < maxKnown {
+		if *seen == nil {
+			*seen = make(map[string]any)
 		}
-		d.dates[string(b)] = v
+		(*seen)[string(b)] = v
 	}
 	return v, p
 }

@@ -73,6 +73,7 @@ type run struct {
 	tenvAny map[string]any           // the same, boxed once
 	rows    map[string]reflect.Value // slice of row structs, per table
 	ptrs    map[string]reflect.Value // slice of pointers to them, per table
+	bufs    []*rowBuf                // where rows and ptrs are, given back by release
 	deleted map[string][]bool        // rows flagged D, per table, as of the last syncTables
 	res     *model.CheckResult
 	ev      *Evaluation
@@ -88,6 +89,7 @@ func evaluate(doc *model.Document, structural []model.Finding, opt Options, stat
 	r := prepare(doc, structural, opt, states)
 	r.check()
 	r.res.Finish(r.opt.Confirmed)
+	r.release()
 	return r.ev
 }
 
@@ -345,12 +347,11 @@ func (r *run) buildEnv() {
 	for i, s := range r.dt.Sections {
 		if s.Table {
 			rows := r.doc.Tables[s.Name]
-			sl := reflect.MakeSlice(reflect.SliceOf(s.RowType()), len(rows), len(rows))
-			ptrs := reflect.MakeSlice(ev.Field(i).Type(), len(rows), len(rows))
+			b := tableRows(s, len(rows), ev.Field(i).Type())
+			r.bufs = append(r.bufs, b)
+			sl, ptrs := b.rows.Slice(0, len(rows)), b.ptrs.Slice(0, len(rows))
 			for j, row := range rows {
-				p := sl.Index(j).Addr()
-				model.FillStruct(p.Elem(), s, row)
-				ptrs.Index(j).Set(p)
+				model.FillStruct(sl.Index(j), s, row)
 			}
 			r.rows[s.Name], r.ptrs[s.Name] = sl, ptrs
 		} else {
@@ -464,7 +465,7 @@ func (r *run) derive(si int, s *model.Section, f *model.Field) {
 		rows := r.doc.Tables[s.Name]
 		var memo *rowMemo
 		if !slices.Contains(f.ValueInputs.Fields, f.Name) { // a value that reads itself changes what the memo compares
-			memo = newRowMemo(f.ValueInputs, rows)
+			memo = newRowMemo(f.ValueInputs, s, r.rows[s.Name])
 		}
 		for i := range rows {
 			at := rowLoc(s.Name, i, f.Name)
@@ -817,7 +818,7 @@ func rowOfPath(path string) (table string, row int, ok bool) {
 // (rowMemo).
 func (r *run) runRowRule(rule *model.Rule, s *model.Section, record func(row int, f model.Finding)) {
 	rows := r.doc.Tables[s.Name]
-	memo := newRowMemo(rule.RowInputs, rows)
+	memo := newRowMemo(rule.RowInputs, s, r.rows[s.Name])
 	deleted := r.deleted[s.Name]
 	for i := range rows {
 		if deleted[i] {

@@ -1,0 +1,66 @@
+package eval
+
+import (
+	"reflect"
+	"sync"
+
+	"formwork/engine/model"
+)
+
+// rowBuf is the row structs of one table of a run (rows, len = cap) and
+// the pointers to them the environments hold (ptrs): a table of many rows
+// takes them from the buffers earlier runs left (rowBufs) and gives them
+// back, cleared, when its run is done (run.release), so that a large
+// document's evaluation does not allocate its rows' structs afresh.
+type rowBuf struct {
+	rt   reflect.Type
+	rows reflect.Value
+	ptrs reflect.Value
+	n    int // rows in use
+}
+
+// minPooledRows is the least number of rows whose structs are kept for the
+// next run: fewer cost little to allocate.
+const minPooledRows = 16
+
+// rowBufs are the row buffers runs gave back, a *sync.Pool per row type
+// (types of equal layout are one type: reflect.StructOf).
+var rowBufs sync.Map
+
+// tableRows returns the row structs (zero) and their pointers for n rows
+// of section s, whose environment field has type ptrsType.
+func tableRows(s *model.Section, n int, ptrsType reflect.Type) *rowBuf {
+	rt := s.RowType()
+	if n >= minPooledRows {
+		if p, ok := rowBufs.Load(rt); ok {
+			if b, _ := p.(*sync.Pool).Get().(*rowBuf); b != nil && b.rows.Len() >= n && b.ptrs.Type() == ptrsType {
+				b.n = n
+				return b
+			}
+		}
+	}
+	b := &rowBuf{rt: rt, rows: reflect.MakeSlice(reflect.SliceOf(rt), n, n), ptrs: reflect.MakeSlice(ptrsType, n, n), n: n}
+	for j := 0; j < n; j++ {
+		b.ptrs.Index(j).Set(b.rows.Index(j).Addr())
+	}
+	return b
+}
+
+// put clears the rows b held and keeps b for a later run.
+func (b *rowBuf) put() {
+	if b.n < minPooledRows {
+		return
+	}
+	b.rows.Slice(0, b.n).Clear()
+	p, _ := rowBufs.LoadOrStore(b.rt, &sync.Pool{})
+	p.(*sync.Pool).Put(b)
+}
+
+// release gives the run's row buffers back: nothing reads the run's
+// environments after (the evaluation holds the document, not them).
+func (r *run) release() {
+	for _, b := range r.bufs {
+		b.put()
+	}
+	r.bufs = nil
+}
