@@ -23,8 +23,18 @@ type decoder struct {
 	num      []byte         // the text of the number being read
 	dates    map[string]any // dates read so far, by their text (see known)
 	texts    map[string]any // short texts read so far, by their text (see known)
-	order    []*model.Field // the fields of the last object of section orderOf, in its keys' order (see field)
+	order    []slot         // the fields of the last object of section orderOf, in its keys' order (see field)
 	orderOf  *model.Section
+	at       *slot // the slot of the cell being read (nil: none)
+}
+
+// slot is the field an object of a section had at one place of its keys,
+// and how often a text of it was met before in the document (hits) or not
+// (misses): a field whose texts are all different (an id) is not kept
+// (see known).
+type slot struct {
+	f            *model.Field
+	hits, misses int
 }
 
 // credit is a negative amount of a table row refused by its field's
@@ -208,16 +218,19 @@ func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int, set int
 // order, so the field the object before had at pos is compared first, which
 // is quicker than looking the name up.
 func (d *decoder) field(s *model.Section, pos int, key []byte) *model.Field {
+	d.at = nil
 	if pos < len(d.order) {
-		if f := d.order[pos]; f != nil && f.Name == string(key) {
+		if f := d.order[pos].f; f != nil && f.Name == string(key) {
+			d.at = &d.order[pos]
 			return f
 		}
 	} else if pos == len(d.order) {
-		d.order = append(d.order, nil)
+		d.order = append(d.order, slot{})
 	}
 	f := s.FieldNamed(key)
 	if pos < len(d.order) {
-		d.order[pos] = f
+		d.order[pos] = slot{f: f}
+		d.at = &d.order[pos]
 	}
 	return f
 }
@@ -261,9 +274,9 @@ func (d *decoder) parseCell(f *model.Field, raw *fastjson.Value) (any, *model.Va
 	case fastjson.TypeString:
 		switch f.Type {
 		case model.TypeDate:
-			return known(&d.dates, f, raw.GetStringBytes(), maxDateLen)
+			return d.known(&d.dates, f, raw.GetStringBytes(), maxDateLen)
 		case model.TypeString, model.TypeText:
-			return known(&d.texts, f, raw.GetStringBytes(), maxTextLen)
+			return d.known(&d.texts, f, raw.GetStringBytes(), maxTextLen)
 		}
 		return model.ParseJSONString(f, raw.GetStringBytes())
 	case fastjson.TypeNumber:
@@ -273,12 +286,14 @@ func (d *decoder) parseCell(f *model.Field, raw *fastjson.Value) (any, *model.Va
 	return model.ParseValue(f, jsonAny(raw))
 }
 
-// How many different texts (and dates) a decoder keeps, and how long they
-// may be (see known).
+// How many different texts (and dates) a decoder keeps, how long they may
+// be, and how many texts of a field it keeps before it has met one of them
+// again (see known).
 const (
 	maxKnown   = 256
 	maxDateLen = 32
 	maxTextLen = 64
+	maxMisses  = 32
 )
 
 // known reads the text b of field f (a date, or a text of a string or
@@ -286,10 +301,21 @@ const (
 // document is the value read then (the lines of a claim share their cost
 // types, cities and few dates), so that each is copied and boxed once. The
 // value is the same whatever the field; whether it fits f (its length) is
-// checked every time.
-func known(seen *map[string]any, f *model.Field, b []byte, maxLen int) (any, *model.ValueProblem) {
+// checked every time. The texts of a field of a table that differ in every
+// row (an id) are not kept once maxMisses of them were not met again.
+func (d *decoder) known(seen *map[string]any, f *model.Field, b []byte, maxLen int) (any, *model.ValueProblem) {
+	at := d.at
+	if at != nil && at.misses >= maxMisses && at.hits*4 < at.misses {
+		return model.ParseJSONString(f, b)
+	}
 	if v, ok := (*seen)[string(b)]; ok && (f.MaxLength <= 0 || len(b) <= f.MaxLength || utf8.RuneCount(b) <= f.MaxLength) {
+		if at != nil {
+			at.hits++
+		}
 		return v, nil
+	}
+	if at != nil {
+		at.misses++
 	}
 	v, p := model.ParseJSONString(f, b)
 	if p == nil && v != nil && len(b) <= maxLen && len(*seen) < maxKnown {

@@ -68,7 +68,7 @@ type run struct {
 	path    []*model.SubType // the sub-type chosen (as far as it is one)
 	hidden  model.HiddenSet
 	env     reflect.Value // *doc env struct
-	vm      vm.VM         // runs every program of the run: its stack is reused
+	vm      *vm.VM        // runs every program of the run: its stack is reused (from vms, given back by release)
 	tenv    map[string]reflect.Value
 	tenvAny map[string]any           // the same, boxed once
 	rows    map[string]reflect.Value // slice of row structs, per table
@@ -274,9 +274,12 @@ func rowLoc(section string, i int, f string) loc { return loc{section, i, f} }
 
 func (r *run) setValue(vals model.Values, at loc, f *model.Field, v any) {
 	old, had := vals[f.Name]
-	if v == nil {
-		delete(vals, f.Name)
-	} else {
+	switch {
+	case v == nil:
+		if had {
+			delete(vals, f.Name)
+		}
+	case !had || !sameText(old, v): // the same text (a line status) is not stored again
 		vals[f.Name] = v
 	}
 	if r.states && !sameValue(old, had, v) {
@@ -293,6 +296,13 @@ func sameValue(old any, had bool, v any) bool {
 		return ok && d.Equal(n)
 	}
 	return old == v
+}
+
+// sameText tells whether a and b are the same text.
+func sameText(a, b any) bool {
+	x, ok := a.(string)
+	y, ok2 := b.(string)
+	return ok && ok2 && x == y
 }
 
 func isBlank(v any) bool {
@@ -426,6 +436,9 @@ func (r *run) rowEnv(table string, i int) any {
 
 // exec runs a program; a run-time failure becomes a finding and yields nil.
 func (r *run) exec(p *vm.Program, env any, at loc) any {
+	if r.vm == nil {
+		r.vm = vms.Get().(*vm.VM)
+	}
 	out, err := r.vm.Run(p, env)
 	if err != nil {
 		path := at.String()
@@ -761,25 +774,25 @@ func (r *run) deriveLineStatus() {
 			if r.deleted[s.Name][i] {
 				continue
 			}
-			status := "success"
+			status := statusSuccess
 			if bad != nil {
 				switch bad[i] {
 				case model.SeverityError:
-					status = "error"
+					status = statusError
 				case model.SeverityWarning, model.SeverityConfirm:
-					status = "warning"
+					status = statusWarning
 				}
 			}
-			r.setValue(row, rowLoc(s.Name, i, f.Name), f, lineStatus[status])
+			r.setValue(row, rowLoc(s.Name, i, f.Name), f, status)
 			model.SetGo(r.rows[s.Name].Index(i), f, status)
 		}
 	}
 	r.checkStatusRules()
 }
 
-// lineStatus are the line statuses, each boxed once: setting the status of
-// every row allocates nothing.
-var lineStatus = map[string]any{"success": "success", "warning": "warning", "error": "error"}
+// The line statuses, each boxed once: setting the status of every row
+// allocates nothing.
+var statusSuccess, statusWarning, statusError any = "success", "warning", "error"
 
 // checkStatusRules runs the rules on line-status fields.
 func (r *run) checkStatusRules() {

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"formwork/engine/model"
+
+	"github.com/expr-lang/expr/vm"
 )
 
 // rowBuf is the row structs of one table of a run (rows, len = cap) and
@@ -56,11 +58,20 @@ func (b *rowBuf) put() {
 	p.(*sync.Pool).Put(b)
 }
 
-// release gives the run's row buffers back: nothing reads the run's
-// environments after (the evaluation holds the document, not them).
+// vms are the expression machines runs gave back: a machine's stack grows
+// to the largest list a program builds (a total over 500 lines), which
+// the next run then need not grow again.
+var vms = sync.Pool{New: func() any { return new(vm.VM) }}
+
+// release gives the run's row buffers and machine back: nothing reads the
+// run's environments after (the evaluation holds the document, not them).
 func (r *run) release() {
 	for _, b := range r.bufs {
 		b.put()
 	}
 	r.bufs = nil
+	if r.vm != nil {
+		vms.Put(r.vm)
+		r.vm = nil
+	}
 }
