@@ -67,10 +67,9 @@ type run struct {
 	mode    *model.Mode
 	path    []*model.SubType // the sub-type chosen (as far as it is one)
 	hidden  model.HiddenSet
-	env     reflect.Value // *doc env struct
-	vm      *vm.VM        // runs every program of the run: its stack is reused (from vms, given back by release)
-	tenv    map[string]reflect.Value
-	tenvAny map[string]any           // the same, boxed once
+	env     reflect.Value            // *doc env struct
+	vm      *vm.VM                   // runs every program of the run: its stack is reused (from vms, given back by release)
+	tenv    map[string]*tableEnv     // per table
 	rows    map[string]reflect.Value // slice of row structs, per table
 	ptrs    map[string]reflect.Value // slice of pointers to them, per table
 	bufs    []*rowBuf                // where rows and ptrs are, given back by release
@@ -100,7 +99,7 @@ func newRun(doc *model.Document, opt Options, states bool) *run {
 		opt.Action = "new"
 	}
 	ev := &Evaluation{Doc: doc, Values: map[string]any{}, Check: model.CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
-	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, tenvAny: map[string]any{}, rows: map[string]reflect.Value{}, ptrs: map[string]reflect.Value{}, deleted: map[string][]bool{}, rowBad: map[string][]model.Severity{}}
+	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]*tableEnv{}, rows: map[string]reflect.Value{}, ptrs: map[string]reflect.Value{}, deleted: map[string][]bool{}, rowBad: map[string][]model.Severity{}}
 }
 
 // prepare sets up a run: sub-type, defaults, typed environment, derived
@@ -283,7 +282,7 @@ func (r *run) setValue(vals model.Values, at loc, f *model.Field, v any) {
 		vals[f.Name] = v
 	}
 	if r.states && !sameValue(old, had, v) {
-		r.ev.Values[at.String()] = model.JSONValue(f, v)
+		r.ev.Values[at.String()] = jsonValue(f, v)
 	}
 }
 
@@ -376,8 +375,7 @@ func (r *run) buildEnv() {
 		te := reflect.New(t)
 		te.Elem().Field(r.dt.Env().NSec + model.EnvActionOffset).SetString(r.opt.Action)
 		te.Elem().Field(r.dt.Env().NSec + model.EnvContextOffset).Set(ctx)
-		r.tenv[name] = te
-		r.tenvAny[name] = te.Interface()
+		r.tenv[name] = newTableEnv(te, r.dt.Env().NSec, r.rows[name])
 	}
 	r.syncTables()
 }
@@ -420,19 +418,13 @@ func (r *run) syncTables() {
 	}
 	for _, te := range r.tenv {
 		for i := 0; i < r.dt.Env().NSec; i++ {
-			te.Elem().Field(i).Set(ev.Field(i))
+			te.v.Elem().Field(i).Set(ev.Field(i))
 		}
 	}
 }
 
 // rowEnv points the table environment at row i and returns it.
-func (r *run) rowEnv(table string, i int) any {
-	te := r.tenv[table].Elem()
-	nsec := r.dt.Env().NSec
-	te.Field(nsec + model.EnvRowOffset).Set(r.ptrs[table].Index(i))
-	te.Field(nsec + model.EnvRowNoOffset).SetInt(int64(i + 1))
-	return r.tenvAny[table]
-}
+func (r *run) rowEnv(table string, i int) any { return r.tenv[table].at(i) }
 
 // exec runs a program; a run-time failure becomes a finding and yields nil.
 func (r *run) exec(p *vm.Program, env any, at loc) any {
@@ -837,11 +829,11 @@ func (r *run) runRowRule(rule *model.Rule, s *model.Section, record func(row int
 		if deleted[i] {
 			continue
 		}
-		env := r.rowEnv(s.Name, i)
 		at := rowLoc(s.Name, i, rule.Path)
-		if r.rowRuleHolds(rule, memo, i, env, at) || r.badPath[at.String()] {
+		if r.rowRuleHolds(rule, memo, i, at) || r.badPath[at.String()] {
 			continue
 		}
+		env := r.rowEnv(s.Name, i)
 		record(i, model.Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
 			Message: rule.Message.Format(r.args(rule, env, at, map[string]model.Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)}))})
 	}
@@ -849,11 +841,12 @@ func (r *run) runRowRule(rule *model.Rule, s *model.Section, record func(row int
 
 // rowRuleHolds tells whether a table rule holds for row i (it does where
 // its when does not).
-func (r *run) rowRuleHolds(rule *model.Rule, memo *rowMemo, i int, env any, at loc) bool {
+func (r *run) rowRuleHolds(rule *model.Rule, memo *rowMemo, i int, at loc) bool {
 	out, key, ok := memo.lookup(i)
 	if ok {
 		return out.(bool)
 	}
+	env := r.rowEnv(rule.Table, i)
 	failed := len(r.res.Errors)
 	holds := (rule.When != nil && !r.holds(rule.When, env, at)) || r.holds(rule.Check, env, at)
 	if len(r.res.Errors) == failed {

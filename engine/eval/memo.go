@@ -1,8 +1,8 @@
 package eval
 
 import (
-	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
 	"reflect"
 	"unsafe"
 
@@ -25,8 +25,6 @@ type rowMemo struct {
 	base unsafe.Pointer // the first row struct
 	size uintptr        // of one row struct
 	seen map[uint64]memoEntry
-	h    maphash.Hash
-	buf  [8]byte
 }
 
 // memoCol is one field the programs read: its offset in the row struct and
@@ -109,37 +107,32 @@ func (m *rowMemo) at(i int, c memoCol) unsafe.Pointer {
 
 // hash hashes the values of the memo's fields in row i.
 func (m *rowMemo) hash(i int) uint64 {
-	m.h.Reset()
+	h := uint64(len(m.cols))
 	for _, c := range m.cols {
 		p := m.at(i, c)
+		var x uint64
 		switch c.kind {
 		case model.StringType:
-			x := *(*string)(p)
-			m.writeInt(int64(len(x)))
-			m.h.WriteString(x)
+			x = maphash.String(memoSeed, *(*string)(p))
 		case model.IntType:
-			m.writeInt(int64(*(*int)(p)))
+			x = uint64(*(*int)(p))
 		default:
-			x := *(*decimal.Decimal)(p)
-			m.writeInt(int64(x.Exponent()))
-			if x.NumDigits() <= 18 {
-				m.writeInt(x.CoefficientInt64())
+			d := *(*decimal.Decimal)(p)
+			if d.NumDigits() <= 18 {
+				x = uint64(d.CoefficientInt64())*31 + uint64(uint32(d.Exponent()))
 			} else {
-				m.h.WriteString(x.String())
+				x = maphash.String(memoSeed, d.String())
 			}
 		}
+		h = bits.RotateLeft64((h^x)*0x9e3779b97f4a7c15, 29)
 	}
-	sum := m.h.Sum64()
-	if sum == 0 {
-		sum = 1 // 0 is store's "no key"
+	if h == 0 {
+		h = 1 // 0 is store's "no key"
 	}
-	return sum
+	return h
 }
 
-func (m *rowMemo) writeInt(n int64) {
-	binary.LittleEndian.PutUint64(m.buf[:], uint64(n))
-	m.h.Write(m.buf[:])
-}
+var memoSeed = maphash.MakeSeed()
 
 // equal tells whether rows a and b hold the same values in the memo's
 // fields: a decimal's exponent included (12.30 is not 12.3 here).

@@ -3,6 +3,7 @@ package eval
 import (
 	"reflect"
 	"sync"
+	"unsafe"
 
 	"formwork/engine/model"
 
@@ -74,4 +75,31 @@ func (r *run) release() {
 		vms.Put(r.vm)
 		r.vm = nil
 	}
+}
+
+// tableEnv is the environment of the row programs of one table: a struct of
+// the table's Env type (v, a pointer, boxed once as env) whose Row and
+// RowNo fields at sets in place, the row structs being rows.
+type tableEnv struct {
+	v     reflect.Value
+	env   any
+	row   *unsafe.Pointer // the Row field (a pointer to a row struct)
+	rowNo *int
+	rows  unsafe.Pointer // the first row struct
+	size  uintptr        // of one row struct
+}
+
+// newTableEnv is the environment te (of an Env type with nsec sections)
+// over the row structs rows.
+func newTableEnv(te reflect.Value, nsec int, rows reflect.Value) *tableEnv {
+	e := te.Elem()
+	return &tableEnv{v: te, env: te.Interface(), row: (*unsafe.Pointer)(e.Field(nsec + model.EnvRowOffset).Addr().UnsafePointer()),
+		rowNo: (*int)(e.Field(nsec + model.EnvRowNoOffset).Addr().UnsafePointer()), rows: rows.UnsafePointer(), size: rows.Type().Elem().Size()}
+}
+
+// at points the environment at row i (0-based) and returns it.
+func (t *tableEnv) at(i int) any {
+	*t.row = unsafe.Add(t.rows, uintptr(i)*t.size)
+	*t.rowNo = i + 1
+	return t.env
 }
