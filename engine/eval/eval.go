@@ -73,6 +73,7 @@ type run struct {
 	rows    map[string]reflect.Value // slice of row structs, per table
 	ptrs    map[string]reflect.Value // slice of pointers to them, per table
 	bufs    []*rowBuf                // where rows and ptrs are, given back by release
+	changes *[]change                // the values set that differ from the document's, in order (states only)
 	deleted map[string][]bool        // rows flagged D, per table, as of the last syncTables
 	res     *model.CheckResult
 	ev      *Evaluation
@@ -87,8 +88,7 @@ type run struct {
 func evaluate(doc *model.Document, structural []model.Finding, opt Options, states bool) *Evaluation {
 	r := prepare(doc, structural, opt, states)
 	r.check()
-	r.res.Finish(r.opt.Confirmed)
-	r.release()
+	r.finish()
 	return r.ev
 }
 
@@ -98,7 +98,7 @@ func newRun(doc *model.Document, opt Options, states bool) *run {
 	if opt.Action == "" {
 		opt.Action = "new"
 	}
-	ev := &Evaluation{Doc: doc, Values: map[string]any{}, Check: model.CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
+	ev := &Evaluation{Doc: doc, Check: model.CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
 	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]*tableEnv{}, rows: map[string]reflect.Value{}, ptrs: map[string]reflect.Value{}, deleted: map[string][]bool{}, rowBad: map[string][]model.Severity{}}
 }
 
@@ -282,7 +282,7 @@ func (r *run) setValue(vals model.Values, at loc, f *model.Field, v any) {
 		vals[f.Name] = v
 	}
 	if r.states && !sameValue(old, had, v) {
-		r.ev.Values[at.String()] = jsonValue(f, v)
+		r.noteChange(at, f, v)
 	}
 }
 

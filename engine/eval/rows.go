@@ -64,8 +64,47 @@ func (b *rowBuf) put() {
 // the next run then need not grow again.
 var vms = sync.Pool{New: func() any { return new(vm.VM) }}
 
-// release gives the run's row buffers and machine back: nothing reads the
-// run's environments after (the evaluation holds the document, not them).
+// change is a value evaluation set at a place that differs from the one
+// the document had there.
+type change struct {
+	at loc
+	f  *model.Field
+	v  any
+}
+
+// changeBufs are the lists of changes runs gave back, empty.
+var changeBufs = sync.Pool{New: func() any { return new([]change) }}
+
+// noteChange records that the evaluation set v at `at`: the changed values
+// are put in a map once the run is done, of the size they need.
+func (r *run) noteChange(at loc, f *model.Field, v any) {
+	if r.changes == nil {
+		r.changes = changeBufs.Get().(*[]change)
+	}
+	*r.changes = append(*r.changes, change{at, f, v})
+}
+
+// finish completes the check result and the changed values (by path, as
+// JSON writes them; a place set twice has its last value), and gives the
+// run's buffers back.
+func (r *run) finish() {
+	r.res.Finish(r.opt.Confirmed)
+	if r.states {
+		var changes []change
+		if r.changes != nil {
+			changes = *r.changes
+		}
+		r.ev.Values = make(map[string]any, len(changes))
+		for _, c := range changes {
+			r.ev.Values[c.at.String()] = jsonValue(c.f, c.v)
+		}
+	}
+	r.release()
+}
+
+// release gives the run's row buffers, machine and list of changes back:
+// nothing reads the run's environments after (the evaluation holds the
+// document, not them).
 func (r *run) release() {
 	for _, b := range r.bufs {
 		b.put()
@@ -74,6 +113,12 @@ func (r *run) release() {
 	if r.vm != nil {
 		vms.Put(r.vm)
 		r.vm = nil
+	}
+	if r.changes != nil {
+		clear(*r.changes)
+		*r.changes = (*r.changes)[:0]
+		changeBufs.Put(r.changes)
+		r.changes = nil
 	}
 }
 

@@ -46,8 +46,7 @@ func CheckSave(doc *model.Document, structural []model.Finding, prev *model.Docu
 		before = blanks.blank(doc.Type, r.path, opt.Action)
 	}
 	forbidden := r.forbiddenChanges(before)
-	r.res.Finish(opt.Confirmed)
-	r.release()
+	r.finish()
 	if st, ok := before.(*stored); ok {
 		st.r.release()
 	}
