@@ -8,6 +8,7 @@ import (
 	"formwork/engine/model"
 
 	"github.com/expr-lang/expr/vm"
+	"github.com/shopspring/decimal"
 )
 
 // rowBuf is the row structs of one table of a run (rows, len = cap) and
@@ -147,4 +148,96 @@ func (t *tableEnv) at(i int) any {
 	*t.row = unsafe.Add(t.rows, uintptr(i)*t.size)
 	*t.rowNo = i + 1
 	return t.env
+}
+
+// filler sets the fields of row structs of one section from its rows'
+// values without reflection: a value's key is, but for rows built
+// elsewhere, the catalogue's own name of its field (decode and evaluation
+// store values under model.Field.Name), so the field is found by the
+// address of the key's text in a small open-addressed table; any other key
+// is looked up by name.
+type filler struct {
+	s     *model.Section
+	size  uintptr    // of a row struct
+	slots []fillSlot // a power of two
+}
+
+type fillSlot struct {
+	name *byte // the text of the field's name (nil: empty slot)
+	f    *model.Field
+	off  uintptr
+	kind reflect.Type
+}
+
+func newFiller(s *model.Section) *filler {
+	n := 8
+	for n < 2*len(s.Fields) {
+		n *= 2
+	}
+	rt := s.RowType()
+	fl := &filler{s: s, size: rt.Size(), slots: make([]fillSlot, n)}
+	for j, f := range s.Fields {
+		sf := rt.Field(j)
+		for i := fl.home(unsafe.StringData(f.Name)); ; i = (i + 1) & (n - 1) {
+			if fl.slots[i].name == nil {
+				fl.slots[i] = fillSlot{name: unsafe.StringData(f.Name), f: f, off: sf.Offset, kind: sf.Type}
+				break
+			}
+		}
+	}
+	return fl
+}
+
+func (fl *filler) home(p *byte) int {
+	return int((uint64(uintptr(unsafe.Pointer(p))) * 0x9e3779b97f4a7c15) >> 40 & uint64(len(fl.slots)-1))
+}
+
+// slot is the slot of the field whose name is name itself (same text at
+// the same address), nil when there is none.
+func (fl *filler) slot(name string) *fillSlot {
+	p := unsafe.StringData(name)
+	for i := fl.home(p); ; i = (i + 1) & (len(fl.slots) - 1) {
+		sl := &fl.slots[i]
+		if sl.name == p && len(sl.f.Name) == len(name) {
+			return sl
+		}
+		if sl.name == nil {
+			return nil
+		}
+	}
+}
+
+// fill sets the fields of the zero row struct rows[j] (a slice of structs
+// of the section's RowType, starting at base) from vals, as
+// model.FillStruct does.
+func (fl *filler) fill(rows reflect.Value, base unsafe.Pointer, j int, vals model.Values) {
+	row := unsafe.Add(base, uintptr(j)*fl.size)
+	for name, v := range vals {
+		sl := fl.slot(name)
+		if sl == nil {
+			if f := fl.s.Field(name); f != nil {
+				model.SetGo(rows.Index(j), f, v)
+			}
+			continue
+		}
+		p := unsafe.Add(row, sl.off)
+		switch x := v.(type) {
+		case string:
+			if sl.kind == model.StringType {
+				*(*string)(p) = x
+				continue
+			}
+		case decimal.Decimal:
+			if sl.kind == model.DecimalType {
+				*(*decimal.Decimal)(p) = x
+				continue
+			}
+		case int:
+			if sl.kind == model.IntType {
+				*(*int)(p) = x
+				continue
+			}
+		}
+		model.SetGo(rows.Index(j), sl.f, v) // a value of another type: as FillStruct does it
+	}
 }
