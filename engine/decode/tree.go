@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -29,12 +30,15 @@ type decoder struct {
 }
 
 // slot is the field an object of a section had at one place of its keys,
-// and how often a text of it was met before in the document (hits) or not
+// how often a text of it was met before in the document (hits) or not
 // (misses): a field whose texts are all different (an id) is not kept
-// (see known).
+// (see known), and the last number read there (num, its text, and its
+// value): the same amount in the next row is that value.
 type slot struct {
 	f            *model.Field
 	hits, misses int
+	num          []byte
+	numValue     any
 }
 
 // credit is a negative amount of a table row refused by its field's
@@ -281,7 +285,15 @@ func (d *decoder) parseCell(f *model.Field, raw *fastjson.Value) (any, *model.Va
 		return model.ParseJSONString(f, raw.GetStringBytes())
 	case fastjson.TypeNumber:
 		d.num = raw.MarshalTo(d.num[:0])
-		return model.ParseJSONNumber(f, d.num)
+		at := d.at
+		if at != nil && at.numValue != nil && bytes.Equal(at.num, d.num) {
+			return at.numValue, nil
+		}
+		v, p := model.ParseJSONNumber(f, d.num)
+		if at != nil && p == nil {
+			at.num, at.numValue = append(at.num[:0], d.num...), v
+		}
+		return v, p
 	}
 	return model.ParseValue(f, jsonAny(raw))
 }

@@ -25,6 +25,7 @@ type rowMemo struct {
 	base unsafe.Pointer // the first row struct
 	size uintptr        // of one row struct
 	seen map[uint64]memoEntry
+	last memoEntry // the row looked up last and its result (row -1: none)
 }
 
 // memoCol is one field the programs read: its offset in the row struct and
@@ -47,7 +48,7 @@ func newRowMemo(in model.RowInputs, s *model.Section, rows reflect.Value) *rowMe
 		return nil
 	}
 	rt := s.RowType()
-	m := &rowMemo{cols: make([]memoCol, 0, len(in.Fields)), base: rows.UnsafePointer(), size: rt.Size(), seen: map[uint64]memoEntry{}}
+	m := &rowMemo{cols: make([]memoCol, 0, len(in.Fields)), base: rows.UnsafePointer(), size: rt.Size(), seen: map[uint64]memoEntry{}, last: memoEntry{row: -1}}
 	for _, name := range in.Fields {
 		j := fieldIndex(s, name)
 		if j < 0 {
@@ -76,16 +77,22 @@ func fieldIndex(s *model.Section, name string) int {
 }
 
 // lookup returns the result remembered for a row equal to row i; key is
-// what store takes, ok false when there is none.
+// what store takes, ok false when there is none. The row looked up last is
+// compared first: equal rows often come one after the other.
 func (m *rowMemo) lookup(i int) (out any, key uint64, ok bool) {
 	if m == nil {
 		return nil, 0, false
 	}
+	if m.last.row >= 0 && m.equal(m.last.row, i) {
+		return m.last.out, 0, true
+	}
 	key = m.hash(i)
 	e, found := m.seen[key]
 	if !found || !m.equal(e.row, i) {
+		m.last.row = -1
 		return nil, key, false
 	}
+	m.last = memoEntry{row: i, out: e.out}
 	return e.out, key, true
 }
 
@@ -95,6 +102,7 @@ func (m *rowMemo) store(i int, key uint64, out any) {
 	if m == nil || key == 0 {
 		return
 	}
+	m.last = memoEntry{row: i, out: out}
 	if _, taken := m.seen[key]; !taken {
 		m.seen[key] = memoEntry{row: i, out: out}
 	}
