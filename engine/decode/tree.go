@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"formwork/engine/model"
 
@@ -26,7 +27,8 @@ type decoder struct {
 	texts    map[string]any // short texts read so far, by their text (see known)
 	order    []slot         // the fields of the last object of section orderOf, in its keys' order (see field)
 	orderOf  *model.Section
-	at       *slot // the slot of the cell being read (nil: none)
+	at       *slot  // the slot of the cell being read (nil: none)
+	arena    []byte // where texts are copied (see text)
 }
 
 // slot is the field an object of a section had at one place of its keys,
@@ -318,7 +320,7 @@ const (
 func (d *decoder) known(seen *map[string]any, f *model.Field, b []byte, maxLen int) (any, *model.ValueProblem) {
 	at := d.at
 	if at != nil && at.misses >= maxMisses && at.hits*4 < at.misses {
-		return model.ParseJSONString(f, b)
+		return d.parseString(f, b)
 	}
 	if v, ok := (*seen)[string(b)]; ok && (f.MaxLength <= 0 || len(b) <= f.MaxLength || utf8.RuneCount(b) <= f.MaxLength) {
 		if at != nil {
@@ -329,7 +331,7 @@ func (d *decoder) known(seen *map[string]any, f *model.Field, b []byte, maxLen i
 	if at != nil {
 		at.misses++
 	}
-	v, p := model.ParseJSONString(f, b)
+	v, p := d.parseString(f, b)
 	if p == nil && v != nil && len(b) <= maxLen && len(*seen) < maxKnown {
 		if *seen == nil {
 			*seen = make(map[string]any)
@@ -337,6 +339,36 @@ func (d *decoder) known(seen *map[string]any, f *model.Field, b []byte, maxLen i
 		(*seen)[string(b)] = v
 	}
 	return v, p
+}
+
+// parseString is model.ParseJSONString of the text b for field f, the
+// text of a string or text field copied into the arena (see text).
+func (d *decoder) parseString(f *model.Field, b []byte) (any, *model.ValueProblem) {
+	if f.Type == model.TypeString || f.Type == model.TypeText {
+		return model.ParseValue(f, d.text(b))
+	}
+	return model.ParseJSONString(f, b)
+}
+
+// Texts up to maxArenaText bytes are copied into arenas of arenaSize.
+const (
+	arenaSize    = 4096
+	maxArenaText = 256
+)
+
+// text is b as a string: short texts are copied one after the other into
+// a larger buffer (the arena, never written over) rather than allocated
+// one by one; a document's texts live as long as the document.
+func (d *decoder) text(b []byte) string {
+	if len(b) == 0 || len(b) > maxArenaText {
+		return string(b)
+	}
+	if cap(d.arena)-len(d.arena) < len(b) {
+		d.arena = make([]byte, 0, arenaSize)
+	}
+	start := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[start], len(b))
 }
 
 // maybeCredit records a table cell refused by its minimum when it is a

@@ -359,10 +359,14 @@ func (r *run) buildEnv() {
 			b := tableRows(s, len(rows), ev.Field(i).Type())
 			r.bufs = append(r.bufs, b)
 			sl, ptrs := b.rows.Slice(0, len(rows)), b.ptrs.Slice(0, len(rows))
-			if len(rows) > 0 {
+			if len(rows) >= minPooledRows {
 				fl, base := newFiller(s), sl.UnsafePointer()
 				for j, row := range rows {
 					fl.fill(sl, base, j, row)
+				}
+			} else {
+				for j, row := range rows {
+					model.FillStruct(sl.Index(j), s, row)
 				}
 			}
 			r.rows[s.Name], r.ptrs[s.Name] = sl, ptrs

@@ -24,7 +24,7 @@ type rowBuf struct {
 }
 
 // minPooledRows is the least number of rows whose structs are kept for the
-// next run: fewer cost little to allocate.
+// next run, and filled by a filler: fewer cost little to allocate and fill.
 const minPooledRows = 16
 
 // rowBufs are the row buffers runs gave back, a *sync.Pool per row type
