@@ -128,8 +128,22 @@ func prepare(doc *model.Document, structural []model.Finding, opt Options, state
 	r.applyDefaults()
 	r.buildEnv()
 	r.applyDerived()
-	r.syncTables()
+	if r.derivesDeletedFlag() {
+		r.syncTables()
+	}
 	return r
+}
+
+// derivesDeletedFlag tells whether a table's deleted flag is a derived
+// value: only then can the derived values change which rows are deleted
+// (buildEnv synced the tables before).
+func (r *run) derivesDeletedFlag() bool {
+	for _, s := range r.dt.Sections {
+		if f := s.Field(model.DeletedFlag); s.Table && f != nil && f.Value != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // check runs every pre-save check on a prepared run: required fields,
