@@ -26,7 +26,17 @@ type rowMemo struct {
 	size uintptr        // of one row struct
 	seen map[uint64]memoEntry
 	last memoEntry // the row looked up last and its result (row -1: none)
+	// hits and misses of seen: when rows turn out all different, seen is
+	// no longer hashed nor filled (only the row before is compared)
+	hits, misses int
 }
+
+// A memo stops remembering every row after memoTrial misses of seen
+// with fewer than one hit in memoHitRatio lookups.
+const (
+	memoTrial    = 32
+	memoHitRatio = 8
+)
 
 // memoCol is one field the programs read: its offset in the row struct and
 // its Go type (model.GoType).
@@ -86,23 +96,32 @@ func (m *rowMemo) lookup(i int) (out any, key uint64, ok bool) {
 	if m.last.row >= 0 && m.equal(m.last.row, i) {
 		return m.last.out, 0, true
 	}
+	m.last.row = -1
+	if m.misses >= memoTrial && m.hits*memoHitRatio < m.misses {
+		return nil, 0, false
+	}
 	key = m.hash(i)
 	e, found := m.seen[key]
 	if !found || !m.equal(e.row, i) {
-		m.last.row = -1
+		m.misses++
 		return nil, key, false
 	}
+	m.hits++
 	m.last = memoEntry{row: i, out: e.out}
 	return e.out, key, true
 }
 
-// store remembers out as the result of row i (key from lookup); a key
-// taken by another row (a hash collision) keeps that row's result.
+// store remembers out as the result of row i (key from lookup; 0: as the
+// row before the next only); a key taken by another row (a hash
+// collision) keeps that row's result.
 func (m *rowMemo) store(i int, key uint64, out any) {
-	if m == nil || key == 0 {
+	if m == nil {
 		return
 	}
 	m.last = memoEntry{row: i, out: out}
+	if key == 0 {
+		return
+	}
 	if _, taken := m.seen[key]; !taken {
 		m.seen[key] = memoEntry{row: i, out: out}
 	}
