@@ -350,9 +350,12 @@ func (d *decoder) parseString(f *model.Field, b []byte) (any, *model.ValueProble
 	return model.ParseJSONString(f, b)
 }
 
-// Texts up to maxArenaText bytes are copied into arenas of arenaSize.
+// Texts up to maxArenaText bytes are copied into arenas of minArena bytes
+// at first, each twice the one before up to maxArena: a small document's
+// texts take little room, a large one's few allocations.
 const (
-	arenaSize    = 4096
+	minArena     = 256
+	maxArena     = 4096
 	maxArenaText = 256
 )
 
@@ -364,7 +367,7 @@ func (d *decoder) text(b []byte) string {
 		return string(b)
 	}
 	if cap(d.arena)-len(d.arena) < len(b) {
-		d.arena = make([]byte, 0, arenaSize)
+		d.arena = make([]byte, 0, min(max(2*cap(d.arena), minArena), maxArena))
 	}
 	start := len(d.arena)
 	d.arena = append(d.arena, b...)
