@@ -79,8 +79,8 @@ func DecodeIn(c Catalogue, edition string, raw []byte) (*model.Document, []model
 // DecodeAs parses a document JSON as a document of dt, whatever its head
 // says: for a stored document, whose type and edition are on record.
 func DecodeAs(dt *model.DocType, raw []byte) (*model.Document, []model.Finding, error) {
-	p := parsers.Get()
-	defer parsers.Put(p)
+	p := parsers.get()
+	defer parsers.put(p, raw)
 	top, err := parseObject(p, raw)
 	if err != nil {
 		return nil, nil, err
@@ -98,8 +98,8 @@ func decodeChecked(dt *model.DocType, top *fastjson.Value, check checker) (*mode
 }
 
 func decode(raw []byte, typeOf func(head *fastjson.Value, code string) *model.DocType) (*model.Document, []model.Finding, error) {
-	p := parsers.Get()
-	defer parsers.Put(p)
+	p := parsers.get()
+	defer parsers.put(p, raw)
 	top, err := parseObject(p, raw)
 	if err != nil {
 		return nil, nil, err
@@ -169,4 +169,31 @@ func parseObject(p *fastjson.Parser, raw []byte) (*fastjson.Value, error) {
 	return top, nil
 }
 
-var parsers fastjson.ParserPool
+// parsers are the JSON parsers decodes gave back, at most cap of them: a
+// parser keeps the room it grew for the documents it read (a sync.Pool
+// would drop it at every garbage collection), but not after a document
+// larger than maxKeptParse.
+var parsers = parserList(make(chan *fastjson.Parser, 8))
+
+const maxKeptParse = 1 << 20
+
+type parserList chan *fastjson.Parser
+
+func (l parserList) get() *fastjson.Parser {
+	select {
+	case p := <-l:
+		return p
+	default:
+		return new(fastjson.Parser)
+	}
+}
+
+func (l parserList) put(p *fastjson.Parser, raw []byte) {
+	if len(raw) > maxKeptParse {
+		return
+	}
+	select {
+	case l <- p:
+	default:
+	}
+}

@@ -1,9 +1,12 @@
 package decode
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
+	"unsafe"
 
 	"formwork/engine/model"
 
@@ -20,7 +23,24 @@ type decoder struct {
 	check    checker
 	credits  []credit       // negative line amounts, allowed if the sub-type has credit lines there
 	num      []byte         // the text of the number being read
-	dates    map[string]any // dates read so far, by their text (see date)
+	dates    map[string]any // dates read so far, by their text (see known)
+	texts    map[string]any // short texts read so far, by their text (see known)
+	order    []slot         // the fields of the last object of section orderOf, in its keys' order (see field)
+	orderOf  *model.Section
+	at       *slot  // the slot of the cell being read (nil: none)
+	arena    []byte // where texts are copied (see text)
+}
+
+// slot is the field an object of a section had at one place of its keys,
+// how often a text of it was met before in the document (hits) or not
+// (misses): a field whose texts are all different (an id) is not kept
+// (see known), and the last number read there (num, its text, and its
+// value): the same amount in the next row is that value.
+type slot struct {
+	f            *model.Field
+	hits, misses int
+	num          []byte
+	numValue     any
 }
 
 // credit is a negative amount of a table row refused by its field's
@@ -178,6 +198,10 @@ func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int, set int
 		seen = make(map[string]bool, o.Len())
 	}
 	var bad *invalid
+	if d.orderOf != s {
+		d.order, d.orderOf = d.order[:0], s
+	}
+	pos := 0
 	o.Visit(func(k []byte, raw *fastjson.Value) {
 		if bad != nil {
 			return
@@ -186,18 +210,41 @@ func (d *decoder) object(s *model.Section, obj *fastjson.Value, row int, set int
 			bad = &invalid{at: []string{string(k)}, dup: string(k)}
 			return
 		}
-		if b := d.cell(s, row, vals, k, raw); b != nil {
+		if b := d.cell(s, row, vals, d.field(s, pos, k), k, raw); b != nil {
 			bad = b.in(string(k))
 		}
+		pos++
 	})
 	d.check.keys = d.check.keys[:start]
 	return vals, bad
 }
 
-// cell decodes the value of field name of a row (or object) into vals:
-// text and numbers straight from the parsed JSON (parseCell).
-func (d *decoder) cell(s *model.Section, row int, vals model.Values, key []byte, raw *fastjson.Value) *invalid {
+// field is the field of s named key, the pos-th key of an object of s (nil
+// when s has no such field): the rows of a table give their keys in one
+// order, so the field the object before had at pos is compared first, which
+// is quicker than looking the name up.
+func (d *decoder) field(s *model.Section, pos int, key []byte) *model.Field {
+	d.at = nil
+	if pos < len(d.order) {
+		if f := d.order[pos].f; f != nil && f.Name == string(key) {
+			d.at = &d.order[pos]
+			return f
+		}
+	} else if pos == len(d.order) {
+		d.order = append(d.order, slot{})
+	}
 	f := s.FieldNamed(key)
+	if pos < len(d.order) {
+		d.order[pos] = slot{f: f}
+		d.at = &d.order[pos]
+	}
+	return f
+}
+
+// cell decodes the value of the key of field f (nil: s has no such field)
+// of a row (or object) into vals: text and numbers straight from the
+// parsed JSON (parseCell).
+func (d *decoder) cell(s *model.Section, row int, vals model.Values, f *model.Field, key []byte, raw *fastjson.Value) *invalid {
 	if f == nil {
 		name := string(key)
 		shown := model.Clip(name, 40)
@@ -231,35 +278,100 @@ func (d *decoder) cell(s *model.Section, row int, vals model.Values, key []byte,
 func (d *decoder) parseCell(f *model.Field, raw *fastjson.Value) (any, *model.ValueProblem) {
 	switch raw.Type() {
 	case fastjson.TypeString:
-		if f.Type == model.TypeDate {
-			return d.date(f, raw.GetStringBytes())
+		switch f.Type {
+		case model.TypeDate:
+			return d.known(&d.dates, f, raw.GetStringBytes(), maxDateLen)
+		case model.TypeString, model.TypeText:
+			return d.known(&d.texts, f, raw.GetStringBytes(), maxTextLen)
 		}
 		return model.ParseJSONString(f, raw.GetStringBytes())
 	case fastjson.TypeNumber:
 		d.num = raw.MarshalTo(d.num[:0])
-		return model.ParseJSONNumber(f, d.num)
+		at := d.at
+		if at != nil && at.numValue != nil && bytes.Equal(at.num, d.num) {
+			return at.numValue, nil
+		}
+		v, p := model.ParseJSONNumber(f, d.num)
+		if at != nil && p == nil {
+			at.num, at.numValue = append(at.num[:0], d.num...), v
+		}
+		return v, p
 	}
 	return model.ParseValue(f, jsonAny(raw))
 }
 
-// maxDates is how many different dates a decoder keeps (see date).
-const maxDates = 256
+// How many different texts (and dates) a decoder keeps, how long they may
+// be, and how many texts of a field it keeps before it has met one of them
+// again (see known).
+const (
+	maxKnown   = 256
+	maxDateLen = 32
+	maxTextLen = 64
+	maxMisses  = 32
+)
 
-// date reads the date text b of field f: a date met before in the document
-// is the value read then (the lines of a claim share few dates), so that
-// each is copied and boxed once.
-func (d *decoder) date(f *model.Field, b []byte) (any, *model.ValueProblem) {
-	if v, ok := d.dates[string(b)]; ok {
+// known reads the text b of field f (a date, or a text of a string or
+// text field), keeping it in *seen: a short text met before in the
+// document is the value read then (the lines of a claim share their cost
+// types, cities and few dates), so that each is copied and boxed once. The
+// value is the same whatever the field; whether it fits f (its length) is
+// checked every time. The texts of a field of a table that differ in every
+// row (an id) are not kept once maxMisses of them were not met again.
+func (d *decoder) known(seen *map[string]any, f *model.Field, b []byte, maxLen int) (any, *model.ValueProblem) {
+	at := d.at
+	if at != nil && at.misses >= maxMisses && at.hits*4 < at.misses {
+		return d.parseString(f, b)
+	}
+	if v, ok := (*seen)[string(b)]; ok && (f.MaxLength <= 0 || len(b) <= f.MaxLength || utf8.RuneCount(b) <= f.MaxLength) {
+		if at != nil {
+			at.hits++
+		}
 		return v, nil
 	}
-	v, p := model.ParseJSONString(f, b)
-	if p == nil && v != nil && len(d.dates) < maxDates {
-		if d.dates == nil {
-			d.dates = make(map[string]any)
+	if at != nil {
+		at.misses++
+	}
+	v, p := d.parseString(f, b)
+	if p == nil && v != nil && len(b) <= maxLen && len(*seen) < maxKnown {
+		if *seen == nil {
+			*seen = make(map[string]any)
 		}
-		d.dates[string(b)] = v
+		(*seen)[string(b)] = v
 	}
 	return v, p
+}
+
+// parseString is model.ParseJSONString of the text b for field f, the
+// text of a string or text field copied into the arena (see text).
+func (d *decoder) parseString(f *model.Field, b []byte) (any, *model.ValueProblem) {
+	if f.Type == model.TypeString || f.Type == model.TypeText {
+		return model.ParseValue(f, d.text(b))
+	}
+	return model.ParseJSONString(f, b)
+}
+
+// Texts up to maxArenaText bytes are copied into arenas of minArena bytes
+// at first, each twice the one before up to maxArena: a small document's
+// texts take little room, a large one's few allocations.
+const (
+	minArena     = 256
+	maxArena     = 4096
+	maxArenaText = 256
+)
+
+// text is b as a string: short texts are copied one after the other into
+// a larger buffer (the arena, never written over) rather than allocated
+// one by one; a document's texts live as long as the document.
+func (d *decoder) text(b []byte) string {
+	if len(b) == 0 || len(b) > maxArenaText {
+		return string(b)
+	}
+	if cap(d.arena)-len(d.arena) < len(b) {
+		d.arena = make([]byte, 0, min(max(2*cap(d.arena), minArena), maxArena))
+	}
+	start := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[start], len(b))
 }
 
 // maybeCredit records a table cell refused by its minimum when it is a

@@ -67,12 +67,13 @@ type run struct {
 	mode    *model.Mode
 	path    []*model.SubType // the sub-type chosen (as far as it is one)
 	hidden  model.HiddenSet
-	env     reflect.Value // *doc env struct
-	vm      vm.VM         // runs every program of the run: its stack is reused
-	tenv    map[string]reflect.Value
-	tenvAny map[string]any           // the same, boxed once
+	env     reflect.Value            // *doc env struct
+	vm      *vm.VM                   // runs every program of the run: its stack is reused (from vms, given back by release)
+	tenv    map[string]*tableEnv     // per table
 	rows    map[string]reflect.Value // slice of row structs, per table
 	ptrs    map[string]reflect.Value // slice of pointers to them, per table
+	bufs    []*rowBuf                // where rows and ptrs are, given back by release
+	changes *[]change                // the values set that differ from the document's, in order (states only)
 	deleted map[string][]bool        // rows flagged D, per table, as of the last syncTables
 	res     *model.CheckResult
 	ev      *Evaluation
@@ -87,7 +88,7 @@ type run struct {
 func evaluate(doc *model.Document, structural []model.Finding, opt Options, states bool) *Evaluation {
 	r := prepare(doc, structural, opt, states)
 	r.check()
-	r.res.Finish(r.opt.Confirmed)
+	r.finish()
 	return r.ev
 }
 
@@ -97,8 +98,8 @@ func newRun(doc *model.Document, opt Options, states bool) *run {
 	if opt.Action == "" {
 		opt.Action = "new"
 	}
-	ev := &Evaluation{Doc: doc, Values: map[string]any{}, Check: model.CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
-	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]reflect.Value{}, tenvAny: map[string]any{}, rows: map[string]reflect.Value{}, ptrs: map[string]reflect.Value{}, deleted: map[string][]bool{}, rowBad: map[string][]model.Severity{}}
+	ev := &Evaluation{Doc: doc, Check: model.CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
+	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]*tableEnv{}, rows: map[string]reflect.Value{}, ptrs: map[string]reflect.Value{}, deleted: map[string][]bool{}, rowBad: map[string][]model.Severity{}}
 }
 
 // prepare sets up a run: sub-type, defaults, typed environment, derived
@@ -127,8 +128,22 @@ func prepare(doc *model.Document, structural []model.Finding, opt Options, state
 	r.applyDefaults()
 	r.buildEnv()
 	r.applyDerived()
-	r.syncTables()
+	if r.derivesDeletedFlag() {
+		r.syncTables()
+	}
 	return r
+}
+
+// derivesDeletedFlag tells whether a table's deleted flag is a derived
+// value: only then can the derived values change which rows are deleted
+// (buildEnv synced the tables before).
+func (r *run) derivesDeletedFlag() bool {
+	for _, s := range r.dt.Sections {
+		if f := s.Field(model.DeletedFlag); s.Table && f != nil && f.Value != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // check runs every pre-save check on a prepared run: required fields,
@@ -272,13 +287,16 @@ func rowLoc(section string, i int, f string) loc { return loc{section, i, f} }
 
 func (r *run) setValue(vals model.Values, at loc, f *model.Field, v any) {
 	old, had := vals[f.Name]
-	if v == nil {
-		delete(vals, f.Name)
-	} else {
+	switch {
+	case v == nil:
+		if had {
+			delete(vals, f.Name)
+		}
+	case !had || !sameText(old, v): // the same text (a line status) is not stored again
 		vals[f.Name] = v
 	}
 	if r.states && !sameValue(old, had, v) {
-		r.ev.Values[at.String()] = model.JSONValue(f, v)
+		r.noteChange(at, f, v)
 	}
 }
 
@@ -291,6 +309,13 @@ func sameValue(old any, had bool, v any) bool {
 		return ok && d.Equal(n)
 	}
 	return old == v
+}
+
+// sameText tells whether a and b are the same text.
+func sameText(a, b any) bool {
+	x, ok := a.(string)
+	y, ok2 := b.(string)
+	return ok && ok2 && x == y
 }
 
 func isBlank(v any) bool {
@@ -345,12 +370,18 @@ func (r *run) buildEnv() {
 	for i, s := range r.dt.Sections {
 		if s.Table {
 			rows := r.doc.Tables[s.Name]
-			sl := reflect.MakeSlice(reflect.SliceOf(s.RowType()), len(rows), len(rows))
-			ptrs := reflect.MakeSlice(ev.Field(i).Type(), len(rows), len(rows))
-			for j, row := range rows {
-				p := sl.Index(j).Addr()
-				model.FillStruct(p.Elem(), s, row)
-				ptrs.Index(j).Set(p)
+			b := tableRows(s, len(rows), ev.Field(i).Type())
+			r.bufs = append(r.bufs, b)
+			sl, ptrs := b.rows.Slice(0, len(rows)), b.ptrs.Slice(0, len(rows))
+			if len(rows) >= minPooledRows {
+				fl, base := newFiller(s), sl.UnsafePointer()
+				for j, row := range rows {
+					fl.fill(sl, base, j, row)
+				}
+			} else {
+				for j, row := range rows {
+					model.FillStruct(sl.Index(j), s, row)
+				}
 			}
 			r.rows[s.Name], r.ptrs[s.Name] = sl, ptrs
 		} else {
@@ -365,8 +396,7 @@ func (r *run) buildEnv() {
 		te := reflect.New(t)
 		te.Elem().Field(r.dt.Env().NSec + model.EnvActionOffset).SetString(r.opt.Action)
 		te.Elem().Field(r.dt.Env().NSec + model.EnvContextOffset).Set(ctx)
-		r.tenv[name] = te
-		r.tenvAny[name] = te.Interface()
+		r.tenv[name] = newTableEnv(te, r.dt.Env().NSec, r.rows[name])
 	}
 	r.syncTables()
 }
@@ -409,22 +439,19 @@ func (r *run) syncTables() {
 	}
 	for _, te := range r.tenv {
 		for i := 0; i < r.dt.Env().NSec; i++ {
-			te.Elem().Field(i).Set(ev.Field(i))
+			te.v.Elem().Field(i).Set(ev.Field(i))
 		}
 	}
 }
 
 // rowEnv points the table environment at row i and returns it.
-func (r *run) rowEnv(table string, i int) any {
-	te := r.tenv[table].Elem()
-	nsec := r.dt.Env().NSec
-	te.Field(nsec + model.EnvRowOffset).Set(r.ptrs[table].Index(i))
-	te.Field(nsec + model.EnvRowNoOffset).SetInt(int64(i + 1))
-	return r.tenvAny[table]
-}
+func (r *run) rowEnv(table string, i int) any { return r.tenv[table].at(i) }
 
 // exec runs a program; a run-time failure becomes a finding and yields nil.
 func (r *run) exec(p *vm.Program, env any, at loc) any {
+	if r.vm == nil {
+		r.vm = vms.Get().(*vm.VM)
+	}
 	out, err := r.vm.Run(p, env)
 	if err != nil {
 		path := at.String()
@@ -464,7 +491,7 @@ func (r *run) derive(si int, s *model.Section, f *model.Field) {
 		rows := r.doc.Tables[s.Name]
 		var memo *rowMemo
 		if !slices.Contains(f.ValueInputs.Fields, f.Name) { // a value that reads itself changes what the memo compares
-			memo = newRowMemo(f.ValueInputs, rows)
+			memo = newRowMemo(f.ValueInputs, s, r.rows[s.Name])
 		}
 		for i := range rows {
 			at := rowLoc(s.Name, i, f.Name)
@@ -760,25 +787,25 @@ func (r *run) deriveLineStatus() {
 			if r.deleted[s.Name][i] {
 				continue
 			}
-			status := "success"
+			status := statusSuccess
 			if bad != nil {
 				switch bad[i] {
 				case model.SeverityError:
-					status = "error"
+					status = statusError
 				case model.SeverityWarning, model.SeverityConfirm:
-					status = "warning"
+					status = statusWarning
 				}
 			}
-			r.setValue(row, rowLoc(s.Name, i, f.Name), f, lineStatus[status])
+			r.setValue(row, rowLoc(s.Name, i, f.Name), f, status)
 			model.SetGo(r.rows[s.Name].Index(i), f, status)
 		}
 	}
 	r.checkStatusRules()
 }
 
-// lineStatus are the line statuses, each boxed once: setting the status of
-// every row allocates nothing.
-var lineStatus = map[string]any{"success": "success", "warning": "warning", "error": "error"}
+// The line statuses, each boxed once: setting the status of every row
+// allocates nothing.
+var statusSuccess, statusWarning, statusError any = "success", "warning", "error"
 
 // checkStatusRules runs the rules on line-status fields.
 func (r *run) checkStatusRules() {
@@ -817,17 +844,17 @@ func rowOfPath(path string) (table string, row int, ok bool) {
 // (rowMemo).
 func (r *run) runRowRule(rule *model.Rule, s *model.Section, record func(row int, f model.Finding)) {
 	rows := r.doc.Tables[s.Name]
-	memo := newRowMemo(rule.RowInputs, rows)
+	memo := newRowMemo(rule.RowInputs, s, r.rows[s.Name])
 	deleted := r.deleted[s.Name]
 	for i := range rows {
 		if deleted[i] {
 			continue
 		}
-		env := r.rowEnv(s.Name, i)
 		at := rowLoc(s.Name, i, rule.Path)
-		if r.rowRuleHolds(rule, memo, i, env, at) || r.badPath[at.String()] {
+		if r.rowRuleHolds(rule, memo, i, at) || r.badPath[at.String()] {
 			continue
 		}
+		env := r.rowEnv(s.Name, i)
 		record(i, model.Finding{Path: at.String(), Rule: rule.ID, Severity: rule.Severity,
 			Message: rule.Message.Format(r.args(rule, env, at, map[string]model.Text{"row": num(i + 1), "field": r.fieldLabel(s, rule.Path)}))})
 	}
@@ -835,11 +862,12 @@ func (r *run) runRowRule(rule *model.Rule, s *model.Section, record func(row int
 
 // rowRuleHolds tells whether a table rule holds for row i (it does where
 // its when does not).
-func (r *run) rowRuleHolds(rule *model.Rule, memo *rowMemo, i int, env any, at loc) bool {
+func (r *run) rowRuleHolds(rule *model.Rule, memo *rowMemo, i int, at loc) bool {
 	out, key, ok := memo.lookup(i)
 	if ok {
 		return out.(bool)
 	}
+	env := r.rowEnv(rule.Table, i)
 	failed := len(r.res.Errors)
 	holds := (rule.When != nil && !r.holds(rule.When, env, at)) || r.holds(rule.Check, env, at)
 	if len(r.res.Errors) == failed {

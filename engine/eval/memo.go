@@ -1,8 +1,10 @@
 package eval
 
 import (
-	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
+	"reflect"
+	"unsafe"
 
 	"formwork/engine/model"
 
@@ -11,17 +13,36 @@ import (
 
 // rowMemo remembers the result of pure row programs (model.RowInputs) per
 // distinct row: a row equal to one run before in every field the programs
-// read gets that row's result without running them again. Equal means the
-// same type and value, a decimal with the same exponent too. A memo lives
-// for one pass of one rule (or one derived value) over one table, during
-// which nothing else the programs read changes; only results of runs
+// read gets that row's result without running them again. The rows compared
+// are the typed row structs the programs run against (a blank text reads
+// as ""), read at their fields' offsets: no map lookup per field and row.
+// Equal means the same value, a decimal with the same exponent too. A memo
+// lives for one pass of one rule (or one derived value) over one table,
+// during which nothing else the programs read changes; only results of runs
 // without a run-time failure are remembered.
 type rowMemo struct {
-	fields []string
-	rows   []model.Values
-	seen   map[uint64]memoEntry
-	h      maphash.Hash
-	buf    [8]byte
+	cols []memoCol
+	base unsafe.Pointer // the first row struct
+	size uintptr        // of one row struct
+	seen map[uint64]memoEntry
+	last memoEntry // the row looked up last and its result (row -1: none)
+	// hits and misses of seen: when rows turn out all different, seen is
+	// no longer hashed nor filled (only the row before is compared)
+	hits, misses int
+}
+
+// A memo stops remembering every row after memoTrial misses of seen
+// with fewer than one hit in memoHitRatio lookups.
+const (
+	memoTrial    = 32
+	memoHitRatio = 8
+)
+
+// memoCol is one field the programs read: its offset in the row struct and
+// its Go type (model.GoType).
+type memoCol struct {
+	off  uintptr
+	kind reflect.Type
 }
 
 type memoEntry struct {
@@ -29,37 +50,76 @@ type memoEntry struct {
 	out any
 }
 
-// newRowMemo is a memo over rows for programs reading in; nil (remember
-// nothing) when they are not pure or there are too few rows to gain.
-func newRowMemo(in model.RowInputs, rows []model.Values) *rowMemo {
-	if !in.Pure || len(rows) < 2 {
+// newRowMemo is a memo over rows (the slice of row structs of section s)
+// for programs reading in; nil (remember nothing) when they are not pure,
+// read what is not a field of s, or there are too few rows to gain.
+func newRowMemo(in model.RowInputs, s *model.Section, rows reflect.Value) *rowMemo {
+	if !in.Pure || rows.Len() < 2 {
 		return nil
 	}
-	return &rowMemo{fields: in.Fields, rows: rows, seen: map[uint64]memoEntry{}}
+	rt := s.RowType()
+	m := &rowMemo{cols: make([]memoCol, 0, len(in.Fields)), base: rows.UnsafePointer(), size: rt.Size(), seen: map[uint64]memoEntry{}, last: memoEntry{row: -1}}
+	for _, name := range in.Fields {
+		j := fieldIndex(s, name)
+		if j < 0 {
+			return nil
+		}
+		sf := rt.Field(j)
+		switch sf.Type {
+		case model.StringType, model.IntType, model.DecimalType:
+		default:
+			return nil
+		}
+		m.cols = append(m.cols, memoCol{sf.Offset, sf.Type})
+	}
+	return m
+}
+
+// fieldIndex is the index of field name in s.Fields (and so in its row
+// struct), -1 when s has no such field.
+func fieldIndex(s *model.Section, name string) int {
+	for j, f := range s.Fields {
+		if f.Name == name {
+			return j
+		}
+	}
+	return -1
 }
 
 // lookup returns the result remembered for a row equal to row i; key is
-// what store takes, ok false when there is none (or a value of row i has a
-// type the memo does not compare, and its results are not remembered).
+// what store takes, ok false when there is none. The row looked up last is
+// compared first: equal rows often come one after the other.
 func (m *rowMemo) lookup(i int) (out any, key uint64, ok bool) {
 	if m == nil {
 		return nil, 0, false
 	}
-	key, hashed := m.hash(m.rows[i])
-	if !hashed {
+	if m.last.row >= 0 && m.equal(m.last.row, i) {
+		return m.last.out, 0, true
+	}
+	m.last.row = -1
+	if m.misses >= memoTrial && m.hits*memoHitRatio < m.misses {
 		return nil, 0, false
 	}
+	key = m.hash(i)
 	e, found := m.seen[key]
-	if !found || !m.equal(m.rows[e.row], m.rows[i]) {
+	if !found || !m.equal(e.row, i) {
+		m.misses++
 		return nil, key, false
 	}
+	m.hits++
+	m.last = memoEntry{row: i, out: e.out}
 	return e.out, key, true
 }
 
-// store remembers out as the result of row i (key from lookup); a key
-// taken by another row (a hash collision) keeps that row's result.
+// store remembers out as the result of row i (key from lookup; 0: as the
+// row before the next only); a key taken by another row (a hash
+// collision) keeps that row's result.
 func (m *rowMemo) store(i int, key uint64, out any) {
-	if m == nil || key == 0 {
+	if m == nil {
+		return
+	}
+	m.last = memoEntry{row: i, out: out}
+	if key == 0 {
 		return
 	}
 	if _, taken := m.seen[key]; !taken {
@@ -67,64 +127,60 @@ func (m *rowMemo) store(i int, key uint64, out any) {
 	}
 }
 
-// hash hashes the values of the memo's fields in row; false for a value of
-// a type it does not know.
-func (m *rowMemo) hash(row model.Values) (uint64, bool) {
-	m.h.Reset()
-	for _, name := range m.fields {
-		switch x := row[name].(type) {
-		case nil:
-			m.h.WriteByte(0)
-		case string:
-			m.h.WriteByte(1)
-			m.writeInt(int64(len(x)))
-			m.h.WriteString(x)
-		case int:
-			m.h.WriteByte(2)
-			m.writeInt(int64(x))
-		case decimal.Decimal:
-			m.h.WriteByte(3)
-			m.writeInt(int64(x.Exponent()))
-			if x.NumDigits() <= 18 {
-				m.writeInt(x.CoefficientInt64())
+// at is the address of column c of row i.
+func (m *rowMemo) at(i int, c memoCol) unsafe.Pointer {
+	return unsafe.Add(m.base, uintptr(i)*m.size+c.off)
+}
+
+// hash hashes the values of the memo's fields in row i.
+func (m *rowMemo) hash(i int) uint64 {
+	h := uint64(len(m.cols))
+	for _, c := range m.cols {
+		p := m.at(i, c)
+		var x uint64
+		switch c.kind {
+		case model.StringType:
+			x = maphash.String(memoSeed, *(*string)(p))
+		case model.IntType:
+			x = uint64(*(*int)(p))
+		default:
+			d := *(*decimal.Decimal)(p)
+			if d.NumDigits() <= 18 {
+				x = uint64(d.CoefficientInt64())*31 + uint64(uint32(d.Exponent()))
 			} else {
-				m.h.WriteString(x.String())
+				x = maphash.String(memoSeed, d.String())
+			}
+		}
+		h = bits.RotateLeft64((h^x)*0x9e3779b97f4a7c15, 29)
+	}
+	if h == 0 {
+		h = 1 // 0 is store's "no key"
+	}
+	return h
+}
+
+var memoSeed = maphash.MakeSeed()
+
+// equal tells whether rows a and b hold the same values in the memo's
+// fields: a decimal's exponent included (12.30 is not 12.3 here).
+func (m *rowMemo) equal(a, b int) bool {
+	for _, c := range m.cols {
+		p, q := m.at(a, c), m.at(b, c)
+		switch c.kind {
+		case model.StringType:
+			if *(*string)(p) != *(*string)(q) {
+				return false
+			}
+		case model.IntType:
+			if *(*int)(p) != *(*int)(q) {
+				return false
 			}
 		default:
-			return 0, false
-		}
-	}
-	sum := m.h.Sum64()
-	if sum == 0 {
-		sum = 1 // 0 is store's "no key"
-	}
-	return sum, true
-}
-
-func (m *rowMemo) writeInt(n int64) {
-	binary.LittleEndian.PutUint64(m.buf[:], uint64(n))
-	m.h.Write(m.buf[:])
-}
-
-// equal tells whether rows a and b hold the same values in the memo's fields.
-func (m *rowMemo) equal(a, b model.Values) bool {
-	for _, name := range m.fields {
-		if !sameExactly(a[name], b[name]) {
-			return false
+			x, y := *(*decimal.Decimal)(p), *(*decimal.Decimal)(q)
+			if x.Exponent() != y.Exponent() || !x.Equal(y) {
+				return false
+			}
 		}
 	}
 	return true
-}
-
-// sameExactly tells whether two values of a document are the same: type and
-// value, a decimal's exponent included (12.30 is not 12.3 here).
-func sameExactly(a, b any) bool {
-	switch x := a.(type) {
-	case decimal.Decimal:
-		y, ok := b.(decimal.Decimal)
-		return ok && x.Exponent() == y.Exponent() && x.Equal(y)
-	case nil, string, int:
-		return a == b
-	}
-	return false
 }

@@ -46,7 +46,10 @@ func CheckSave(doc *model.Document, structural []model.Finding, prev *model.Docu
 		before = blanks.blank(doc.Type, r.path, opt.Action)
 	}
 	forbidden := r.forbiddenChanges(before)
-	r.res.Finish(opt.Confirmed)
+	r.finish()
+	if st, ok := before.(*stored); ok {
+		st.r.release()
+	}
 	return &SaveCheck{Evaluation: r.ev, Forbidden: forbidden}
 }
 
@@ -110,6 +113,7 @@ func (b *blank) build(dt *model.DocType, subType []string, action string) {
 			}
 		}
 	}
+	r.release()
 }
 
 func (b *blank) document() *model.Document { return b.doc }

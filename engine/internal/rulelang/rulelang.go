@@ -49,7 +49,7 @@ func toDec(v any) decimal.Decimal {
 // Options are the options every catalogue expression compiles with:
 // decimal arithmetic and comparison, and the helper functions of the rule
 // language.
-var Options = append(append(decimalOperators(), helperFunctions()...), expr.Patch(decimalLiterals{}))
+var Options = append(append(decimalOperators(), helperFunctions()...), expr.Patch(decimalLiterals{}), expr.Patch(totalOfField{}), totalOfFunction)
 
 type binop struct {
 	op   string
@@ -155,24 +155,41 @@ func numberSignatures(n int, out reflect.Type) []any {
 // of one exponent <= 0 of at most 18 digits each, is summed in an int64
 // (sumOneExponent); any other list decimal by decimal.
 func total(list []any) decimal.Decimal {
-	if sum, ok := sumOneExponent(list); ok {
-		return sum
+	return sum(len(list), func(i int) (decimal.Decimal, bool) {
+		d, ok := list[i].(decimal.Decimal)
+		return d, ok
+	}, func(i int) decimal.Decimal { return toDec(list[i]) })
+}
+
+// sum is the total of n numbers: dec(i) is the i-th when it is a decimal
+// (else false), num(i) the i-th as a decimal.
+func sum(n int, dec func(int) (decimal.Decimal, bool), num func(int) decimal.Decimal) decimal.Decimal {
+	if s, ok := sumOneExponentOf(n, dec); ok {
+		return s
 	}
-	sum := decimal.Zero
-	for _, v := range list {
-		sum = sum.Add(toDec(v))
+	s := decimal.Zero
+	for i := 0; i < n; i++ {
+		s = s.Add(num(i))
 	}
-	return sum
+	return s
 }
 
 // sumOneExponent sums list in an int64 when every item is a decimal of one
 // exponent <= 0 with at most 18 digits and no partial sum overflows; ok is
 // false otherwise (and for an empty list).
 func sumOneExponent(list []any) (decimal.Decimal, bool) {
+	return sumOneExponentOf(len(list), func(i int) (decimal.Decimal, bool) {
+		d, ok := list[i].(decimal.Decimal)
+		return d, ok
+	})
+}
+
+// sumOneExponentOf is sumOneExponent of the n items dec gives.
+func sumOneExponentOf(n int, dec func(int) (decimal.Decimal, bool)) (decimal.Decimal, bool) {
 	var acc int64
 	exp := int32(1)
-	for _, v := range list {
-		d, ok := v.(decimal.Decimal)
+	for i := 0; i < n; i++ {
+		d, ok := dec(i)
 		if !ok || d.NumDigits() > 18 || d.Exponent() > 0 || (exp <= 0 && d.Exponent() != exp) {
 			return decimal.Decimal{}, false
 		}
