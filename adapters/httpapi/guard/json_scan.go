@@ -93,22 +93,8 @@ func (s *scanner) object(depth int) bool {
 			return false
 		}
 		s.i++
-		s.space()
-		if !s.value(depth) {
-			return false
-		}
-		s.space()
-		if s.i >= len(s.b) {
-			return false
-		}
-		switch s.b[s.i] {
-		case ',':
-			s.i++
-		case '}':
-			s.i++
-			return true
-		default:
-			return false
+		if more, ok := s.member(depth, '}'); !more {
+			return ok
 		}
 	}
 }
@@ -121,24 +107,32 @@ func (s *scanner) array(depth int) bool {
 		return true
 	}
 	for {
-		s.space()
-		if !s.value(depth) {
-			return false
-		}
-		s.space()
-		if s.i >= len(s.b) {
-			return false
-		}
-		switch s.b[s.i] {
-		case ',':
-			s.i++
-		case ']':
-			s.i++
-			return true
-		default:
-			return false
+		if more, ok := s.member(depth, ']'); !more {
+			return ok
 		}
 	}
+}
+
+// member reads a value of an object or array and what follows it: a comma
+// (more), or the closing bracket (ok, no more), or anything else (not ok).
+func (s *scanner) member(depth int, closing byte) (more, ok bool) {
+	s.space()
+	if !s.value(depth) {
+		return false, false
+	}
+	s.space()
+	if s.i >= len(s.b) {
+		return false, false
+	}
+	switch s.b[s.i] {
+	case ',':
+		s.i++
+		return true, true
+	case closing:
+		s.i++
+		return false, true
+	}
+	return false, false
 }
 
 // str reads a string and answers its raw text (between the quotes). A
