@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"formwork/masterdata"
+	"formwork/masterdata/workbook/workbooktest"
 
 	"github.com/xuri/excelize/v2"
 	"gorm.io/gorm"
@@ -17,22 +18,11 @@ import (
 // workbook builds an xlsx of sheets, each a list of rows.
 func workbook(t *testing.T, sheets map[string][][]any, order ...string) []byte {
 	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	for i, name := range order {
-		if i == 0 {
-			must(0, f.SetSheetName("Sheet1", name))
-		} else {
-			must(f.NewSheet(name))
-		}
-		for r, row := range sheets[name] {
-			cell, _ := excelize.CoordinatesToCellName(1, r+1)
-			must(0, f.SetSheetRow(name, cell, &row))
-		}
+	var in []workbooktest.Sheet
+	for _, name := range order {
+		in = append(in, workbooktest.Sheet{Name: name, Rows: sheets[name]})
 	}
-	var b bytes.Buffer
-	must(0, f.Write(&b))
-	return b.Bytes()
+	return workbooktest.Sheets(t, in...)
 }
 
 func TestExportImportRoundTrip(t *testing.T) {

@@ -1,34 +1,17 @@
 package payments
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	"formwork/engine"
-
-	"github.com/xuri/excelize/v2"
+	"formwork/masterdata/workbook/workbooktest"
 )
 
 // xlsxOf writes rows (the first the header) on the first sheet.
-func xlsxOf(t *testing.T, rows ...[]any) []byte {
-	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	for i, r := range rows {
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
-		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+var xlsxOf = workbooktest.Rows
 
 // The headers the payment import accepts (names, labels in three
 // languages, the earlier Chinese titles, a bank's own columns left out)

@@ -1,14 +1,11 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
 	"testing"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // The budget pages over HTTP (adapters/httpapi/budgetapi): the budget table
@@ -241,20 +238,7 @@ func importBudgets(t *testing.T, api *testAPI, path string, file []byte, content
 // budgetWorkbook writes a workbook of budgets (header row then rows).
 func budgetWorkbook(t *testing.T, rows ...[]any) []byte {
 	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	header := []any{"companyCode", "department", "budgetAccount", "project", "period", "amount", "control"}
-	for i, r := range append([][]any{header}, rows...) {
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
-		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return sheetOf(t, []any{"companyCode", "department", "budgetAccount", "project", "period", "amount", "control"}, rows...)
 }
 
 // The import is all or nothing: every bad row with its row number and

@@ -1,13 +1,11 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+	"formwork/masterdata/workbook/workbooktest"
 	"strings"
 	"testing"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // Payments (issue 13 item 1), on both databases: an approved claim's
@@ -183,25 +181,13 @@ func TestPaymentLifecycle(t *testing.T) {
 // paymentWorkbook writes the bank's results (header row then rows).
 func paymentWorkbook(t *testing.T, rows ...[]any) []byte {
 	t.Helper()
-	return paymentSheet(t, []any{"businessId", "item", "result", "bankRef", "bankMessage"}, rows...)
+	return sheetOf(t, []any{"businessId", "item", "result", "bankRef", "bankMessage"}, rows...)
 }
 
-// paymentSheet writes a header row then rows.
-func paymentSheet(t *testing.T, header []any, rows ...[]any) []byte {
+// sheetOf writes a workbook of a header row then rows.
+func sheetOf(t *testing.T, header []any, rows ...[]any) []byte {
 	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	for i, r := range append([][]any{header}, rows...) {
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
-		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return workbooktest.Rows(t, append([][]any{header}, rows...)...)
 }
 
 func TestPaymentImport(t *testing.T) {
@@ -238,16 +224,16 @@ func TestPaymentImport(t *testing.T) {
 		}
 		// the bank's own headers: the earlier Chinese titles, a column of its own left out; a missing column refused
 		c := approvedClaim(t, api)
-		res = sendFile(t, api, "finance01", "POST", paymentImport, paymentSheet(t, []any{"交易日期", "单据号", "行号", "付款结果"}, []any{"2026-11-24", c, 1, "paid"}), xlsxType)
+		res = sendFile(t, api, "finance01", "POST", paymentImport, sheetOf(t, []any{"交易日期", "单据号", "行号", "付款结果"}, []any{"2026-11-24", c, 1, "paid"}), xlsxType)
 		if res.status != 422 || !strings.Contains(res.body, "rows[2].bankRef") {
 			t.Fatalf("a paid row without the reference column: HTTP %d %s", res.status, clip(res.body))
 		}
-		res = sendFile(t, api, "finance01", "POST", paymentImport, paymentSheet(t, []any{"单号", "行号", "银行流水号"}, []any{c, 1, "B-C"}), xlsxType)
+		res = sendFile(t, api, "finance01", "POST", paymentImport, sheetOf(t, []any{"单号", "行号", "银行流水号"}, []any{c, 1, "B-C"}), xlsxType)
 		if res.status != 422 || !strings.Contains(res.body, "rows[1].result") {
 			t.Fatalf("no result column: HTTP %d %s", res.status, clip(res.body))
 		}
 		res = sendFile(t, api, "finance01", "POST", paymentImport,
-			paymentSheet(t, []any{"交易日期", "单据号", "行号", "结果", "银行流水号"}, []any{"2026-11-24", c, 1, "paid", "B-C"}), xlsxType)
+			sheetOf(t, []any{"交易日期", "单据号", "行号", "结果", "银行流水号"}, []any{"2026-11-24", c, 1, "paid", "B-C"}), xlsxType)
 		if res.status != 200 || line(t, api, "employee01", c)["bankRef"] != "B-C" {
 			t.Fatalf("an import with the bank's headers: HTTP %d %s", res.status, clip(res.body))
 		}

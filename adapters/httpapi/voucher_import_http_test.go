@@ -1,12 +1,9 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/xuri/excelize/v2"
 )
 
 const (
@@ -18,19 +15,7 @@ const (
 // Chinese ones, as finance fills in the template).
 func voucherWorkbook(t *testing.T, rows ...[]any) []byte {
 	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	for i, r := range append([][]any{{"单据编号", "会计凭证号", "会计年度", "过账状态", "消息"}}, rows...) {
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
-		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return sheetOf(t, []any{"单据编号", "会计凭证号", "会计年度", "过账状态", "消息"}, rows...)
 }
 
 // CW00002: posting results of vouchers posted outside the adapter, all

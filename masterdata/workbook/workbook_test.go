@@ -1,7 +1,6 @@
 package workbook_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -9,8 +8,7 @@ import (
 
 	"formwork/engine"
 	"formwork/masterdata/workbook"
-
-	"github.com/xuri/excelize/v2"
+	"formwork/masterdata/workbook/workbooktest"
 )
 
 var columns = []workbook.Column{
@@ -49,20 +47,10 @@ func TestWriteRead(t *testing.T) {
 // any case, dates and yes/no in several forms; what a cell cannot be is a
 // problem of its row and column, an unknown header of row 1.
 func TestReadCells(t *testing.T) {
-	f := excelize.NewFile()
-	for i, row := range [][]any{{"编码", "RATE", "生效日期", "Active"}, {"EUR", "7.85", "2026/3/1", "是"},
-		{"THB", 0.21, 46082, "n"}, // a date cell's serial number
-		{}, {"JPY", "seven", "March", "maybe"}} {
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
-		if err := f.SetSheetRow("Sheet1", cell, &row); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	w, err := workbook.Open(b.Bytes())
+	b := workbooktest.Rows(t, []any{"编码", "RATE", "生效日期", "Active"}, []any{"EUR", "7.85", "2026/3/1", "是"},
+		[]any{"THB", 0.21, 46082, "n"}, // a date cell's serial number
+		[]any{}, []any{"JPY", "seven", "March", "maybe"})
+	w, err := workbook.Open(b)
 	if err != nil {
 		t.Fatal(err)
 	}
