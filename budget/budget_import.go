@@ -82,11 +82,7 @@ func (s *Service) Import(ctx context.Context, rows []ImportRow, scope Scope, by 
 		}
 		for _, f := range found {
 			row, _ := strconv.Atoi(strings.SplitN(strings.TrimPrefix(f.Path, "rows["), "]", 2)[0])
-			msg := make(engine.Text, len(f.Text))
-			for l, t := range f.Text {
-				msg[l] = rowPrefix(row, l) + t
-			}
-			problems = append(problems, engine.Refuse(engine.ECHECK, f.Path, msg))
+			problems = append(problems, engine.Refuse(engine.ECHECK, f.Path, onRow(row, f.Text)))
 		}
 	}
 	if len(problems) > 0 {

@@ -48,37 +48,19 @@ func ReadWorkbook(b []byte) ([]ImportRow, error) {
 		return nil, err
 	}
 	defer wb.Close()
-	sheet := wb.FirstSheet()
-	if wb.Has(SheetName) {
-		sheet = SheetName
-	}
-	cells, found := wb.Read(sheet, workbookColumns, requiredColumns)
+	cells, found := wb.Read(wb.SheetOr(SheetName), workbookColumns, requiredColumns)
 	var problems ImportProblems
 	for _, p := range found {
-		msg := make(engine.Text, len(p.Err.Text))
-		for l, t := range p.Err.Text {
-			msg[l] = rowPrefix(p.Row, l) + t
-		}
-		problems = append(problems, engine.Refuse(engine.ECHECK, RowPath(p.Row, p.Column), msg))
+		problems = append(problems, engine.Refuse(engine.ECHECK, RowPath(p.Row, p.Column), onRow(p.Row, p.Err.Text)))
 	}
 	rows := make([]ImportRow, 0, len(cells))
 	for _, c := range cells {
-		text := func(name string) string {
-			if v, ok := c.Values[name]; ok {
-				return fmt.Sprint(v)
-			}
-			return ""
-		}
-		r := ImportRow{Row: c.Number, CompanyCode: text("companyCode"), Department: text("department"), BudgetAccount: text("budgetAccount"),
-			Project: text("project"), Period: text("period"), Control: text("control")}
-		if v := text("amount"); v != "" {
+		r := ImportRow{Row: c.Number, CompanyCode: c.Text("companyCode"), Department: c.Text("department"), BudgetAccount: c.Text("budgetAccount"),
+			Project: c.Text("project"), Period: c.Text("period"), Control: c.Text("control")}
+		if v := c.Text("amount"); v != "" {
 			m, err := ParseMoney(strings.ReplaceAll(v, ",", ""))
 			if e, isErr := err.(*engine.Error); isErr {
-				msg := make(engine.Text, len(e.Text))
-				for l, t := range e.Text {
-					msg[l] = rowPrefix(c.Number, l) + t
-				}
-				problems = append(problems, engine.Refuse(engine.ECHECK, RowPath(c.Number, "amount"), msg))
+				problems = append(problems, engine.Refuse(engine.ECHECK, RowPath(c.Number, "amount"), onRow(c.Number, e.Text)))
 			} else {
 				r.Amount = &m
 			}
@@ -93,6 +75,16 @@ func ReadWorkbook(b []byte) ([]ImportRow, error) {
 			"th": "แผ่นงานไม่มีแถวงบประมาณ"})}
 	}
 	return rows, nil
+}
+
+// onRow is a message about a row of the sheet: "row N: " before it in
+// each language.
+func onRow(row int, text engine.Text) engine.Text {
+	out := make(engine.Text, len(text))
+	for l, t := range text {
+		out[l] = rowPrefix(row, l) + t
+	}
+	return out
 }
 
 // rowPrefix is "row N: " in a language.

@@ -2,7 +2,6 @@ package payments
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -50,13 +49,7 @@ func ReadResults(b []byte) ([]ImportRow, error) {
 	}
 	out := make([]ImportRow, 0, len(rows))
 	for _, r := range rows {
-		text := func(name string) string {
-			if v, ok := r.Values[name]; ok {
-				return fmt.Sprint(v)
-			}
-			return ""
-		}
-		row := ImportRow{Row: r.Number, BusinessID: text("businessId"), Result: text("result"), BankRef: text("bankRef"), BankMessage: text("bankMessage")}
+		row := ImportRow{Row: r.Number, BusinessID: r.Text("businessId"), Result: r.Text("result"), BankRef: r.Text("bankRef"), BankMessage: r.Text("bankMessage")}
 		if n, ok := r.Values["item"].(json.Number); ok {
 			item, err := strconv.Atoi(n.String())
 			if err != nil || item < 1 {

@@ -1,8 +1,6 @@
 package vouchers
 
 import (
-	"fmt"
-
 	"formwork/engine"
 	"formwork/masterdata/workbook"
 )
@@ -40,11 +38,7 @@ func ReadImport(b []byte) ([]ResultRow, error) {
 		return nil, err
 	}
 	defer wb.Close()
-	sheet := wb.FirstSheet()
-	if wb.Has(ImportSheet) {
-		sheet = ImportSheet
-	}
-	cells, problems := wb.Read(sheet, importColumns, importRequired)
+	cells, problems := wb.Read(wb.SheetOr(ImportSheet), importColumns, importRequired)
 	if len(problems) > 0 {
 		r := &ImportRefusal{}
 		for _, p := range problems {
@@ -54,14 +48,8 @@ func ReadImport(b []byte) ([]ResultRow, error) {
 	}
 	out := make([]ResultRow, 0, len(cells))
 	for _, c := range cells {
-		text := func(name string) string {
-			if v, ok := c.Values[name]; ok {
-				return fmt.Sprint(v)
-			}
-			return ""
-		}
-		out = append(out, ResultRow{Row: c.Number, BusinessID: text("businessId"), SapBelnr: text("sapBelnr"),
-			FiscalYear: text("fiscalYear"), Status: text("status"), Message: text("message")})
+		out = append(out, ResultRow{Row: c.Number, BusinessID: c.Text("businessId"), SapBelnr: c.Text("sapBelnr"),
+			FiscalYear: c.Text("fiscalYear"), Status: c.Text("status"), Message: c.Text("message")})
 	}
 	return out, nil
 }

@@ -37,11 +37,28 @@ func (w *Workbook) Has(sheet string) bool {
 	return err == nil && i >= 0
 }
 
+// SheetOr is the sheet named name when the workbook has one, else its
+// first sheet (a workbook made by hand may name its sheet otherwise).
+func (w *Workbook) SheetOr(name string) string {
+	if w.Has(name) {
+		return name
+	}
+	return w.FirstSheet()
+}
+
 // Row is a data row of a sheet: its number in the sheet and the values of
 // its cells that are not blank, by column name.
 type Row struct {
 	Number int
 	Values map[string]any
+}
+
+// Text is the value of a column of the row as text; "" when blank.
+func (r Row) Text(name string) string {
+	if v, ok := r.Values[name]; ok {
+		return fmt.Sprint(v)
+	}
+	return ""
 }
 
 // Problem is what is wrong with a row (1: the header) or a cell of it: the
