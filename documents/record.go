@@ -63,6 +63,16 @@ const maxDescription = 199
 
 // RecordOf is the record of a document: its head's columns and its body.
 func RecordOf(doc *engine.Document) (*Record, error) {
+	rec, err := recordOf(doc)
+	if err != nil {
+		return nil, err
+	}
+	ListFields(doc).fill(rec)
+	return rec, nil
+}
+
+// recordOf is RecordOf without the list columns.
+func recordOf(doc *engine.Document) (*Record, error) {
 	body, err := doc.MarshalJSON()
 	if err != nil {
 		return nil, err
@@ -78,6 +88,5 @@ func RecordOf(doc *engine.Document) (*Record, error) {
 		Amount: amount, Version: version, SchemaVersion: schemaVersion, Body: string(body),
 		ProcessID: h.String("processId"), Description: engine.Clip(h.String("description"), maxDescription),
 	}
-	ListFields(doc).fill(rec)
 	return rec, nil
 }

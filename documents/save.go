@@ -264,7 +264,7 @@ func (s *Service) insert(ctx context.Context, w write) (*Record, error) {
 		return nil, err
 	}
 	head["businessId"] = stand
-	made, err := RecordOf(w.doc)
+	made, err := recordOf(w.doc) // its list columns hold the number: filled once it is known
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +272,7 @@ func (s *Service) insert(ctx context.Context, w write) (*Record, error) {
 		head["businessId"] = id
 		rec := numbered(made, stand, id)
 		if rec == nil { // the stand-in is not found once: made again
-			if rec, err = RecordOf(w.doc); err != nil {
+			if rec, err = recordOf(w.doc); err != nil {
 				return nil, nil, err
 			}
 		}

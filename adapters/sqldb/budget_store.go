@@ -26,16 +26,9 @@ type BudgetStore struct {
 // NewBudgetStore is the budget store on an opened, migrated database.
 func NewBudgetStore(db *gorm.DB) *BudgetStore {
 	return &BudgetStore{db: db,
-		budgets:  freshness.NewCache[string, map[string]budget.Budget](db, cacheTTL, cacheSize, "budgets"),
-		holdings: freshness.NewCache[string, []budget.Holding](db, cacheTTL, cacheSize, "budget_entries", "budgets")}
+		budgets:  freshness.NewCache[string, map[string]budget.Budget](db, freshness.TTL, freshness.Size, "budgets"),
+		holdings: freshness.NewCache[string, []budget.Holding](db, freshness.TTL, freshness.Size, "budget_entries", "budgets")}
 }
-
-// cacheTTL and cacheSize bound the stores' caches (freshness): a change
-// made by another process shows within cacheTTL.
-const (
-	cacheTTL  = time.Second
-	cacheSize = 10000
-)
 
 var _ budget.Store = (*BudgetStore)(nil)
 

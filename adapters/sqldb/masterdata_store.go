@@ -17,14 +17,14 @@ import (
 type MasterDataStore struct {
 	db *gorm.DB
 	// the revisions of every type, kept while this process writes none
-	// (freshness: another process's write shows within cacheTTL)
+	// (freshness: another process's write shows within freshness.TTL)
 	revisions *freshness.Cache[struct{}, map[string]int64]
 }
 
 // NewMasterDataStore is the master-data store on an opened, migrated
 // database.
 func NewMasterDataStore(db *gorm.DB) *MasterDataStore {
-	return &MasterDataStore{db: db, revisions: freshness.NewCache[struct{}, map[string]int64](db, cacheTTL, 1, "master_revisions")}
+	return &MasterDataStore{db: db, revisions: freshness.NewCache[struct{}, map[string]int64](db, freshness.TTL, 1, "master_revisions")}
 }
 
 var _ masterdata.Store = (*MasterDataStore)(nil)

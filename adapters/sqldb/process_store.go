@@ -27,7 +27,7 @@ type ProcessStore struct {
 
 // NewProcessStore is the process store on db (migrated).
 func NewProcessStore(db *gorm.DB) *ProcessStore {
-	return &ProcessStore{db: db, openTasks: freshness.NewCache[string, *process.Task](db, cacheTTL, cacheSize, "process_tasks")}
+	return &ProcessStore{db: db, openTasks: freshness.NewCache[string, *process.Task](db, freshness.TTL, freshness.Size, "process_tasks")}
 }
 
 var _ process.Store = (*ProcessStore)(nil)

@@ -83,18 +83,11 @@ type Store struct {
 	holds *freshness.Cache[string, []advances.Hold]
 }
 
-// cacheTTL and cacheSize bound the store's caches: a change made by another
-// process shows within cacheTTL.
-const (
-	cacheTTL  = time.Second
-	cacheSize = 10000
-)
-
 // NewStore is the store of advances on db.
 func NewStore(db *gorm.DB) *Store {
 	return &Store{db: db,
-		found: freshness.NewCache[advances.Filter, []advances.Advance](db, cacheTTL, cacheSize, "advances"),
-		holds: freshness.NewCache[string, []advances.Hold](db, cacheTTL, cacheSize, "advance_holds")}
+		found: freshness.NewCache[advances.Filter, []advances.Advance](db, freshness.TTL, freshness.Size, "advances"),
+		holds: freshness.NewCache[string, []advances.Hold](db, freshness.TTL, freshness.Size, "advance_holds")}
 }
 
 var _ advances.Store = (*Store)(nil)

@@ -28,6 +28,14 @@ import (
 	"gorm.io/gorm"
 )
 
+// TTL and Size are the bounds of the stores' caches: a change made by
+// another process shows within TTL; a cache holding Size answers forgets
+// them all before it keeps another.
+const (
+	TTL  = time.Second
+	Size = 10000
+)
+
 // pluginName is the tracker's name among db's plugins.
 const pluginName = "formwork:freshness"
 
