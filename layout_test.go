@@ -59,7 +59,7 @@ func isWiring(path string) bool {
 }
 
 // forbiddenInDomain are the technologies a domain package never imports.
-var forbiddenInDomain = []string{"github.com/labstack/echo", "gorm.io/", "github.com/glebarez/sqlite"}
+var forbiddenInDomain = []string{"github.com/labstack/echo", "gorm.io/", "github.com/libtnb/sqlite", "modernc.org/sqlite"}
 
 // TestImportArrows: domain packages import neither echo nor gorm nor an
 // adapter; an adapter never imports another adapter; only tools/formwork

@@ -11,7 +11,7 @@ import (
 	"formwork/process"
 	"formwork/seeding"
 
-	"github.com/glebarez/sqlite"
+	sqlite "github.com/libtnb/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 )

@@ -21,7 +21,7 @@ import (
 
 	"gorm.io/gorm"
 
-	_ "github.com/glebarez/go-sqlite" // the pure-Go SQLite driver the server uses
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver the server uses
 )
 
 // benchParallelism makes b.RunParallel run 32 clients on 2 cores, as wrk -c32 did.

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
+	"time"
 
 	"gorm.io/gorm"
 )
@@ -15,7 +16,18 @@ import (
 // read while one writer writes, and a read begun after a commit sees it, so
 // a request still reads what it (or anyone) wrote before. Reads inside a
 // transaction stay in it.
-type readers struct{ pool *sql.DB }
+type readers struct {
+	pool     *sql.DB
+	prepared gorm.ConnPool // pool, each statement prepared once per connection
+}
+
+// Prepared reads: the statements of the frequent reads (a document by id,
+// a worklist page) are parsed once per connection and kept, the rarer
+// ones (a list filtered a new way) dropped least recently used first.
+const (
+	preparedReads   = 256
+	preparedReadTTL = 10 * time.Minute
+)
 
 // readersName is the plugin's name in gorm's config.
 const readersName = "formwork:readers"
@@ -24,7 +36,7 @@ const readersName = "formwork:readers"
 // connections should be read-only: a statement routed there by mistake
 // fails instead of writing beside the writer). Close closes pool with db.
 func UseReaders(db *gorm.DB, pool *sql.DB) error {
-	return db.Use(&readers{pool: pool})
+	return db.Use(&readers{pool: pool, prepared: gorm.NewPreparedStmtDB(pool, preparedReads, preparedReadTTL)})
 }
 
 func (r *readers) Name() string { return readersName }
@@ -45,7 +57,7 @@ func (r *readers) route(db *gorm.DB) {
 	if _, locking := db.Statement.Clauses["FOR"]; locking {
 		return
 	}
-	db.Statement.ConnPool = r.pool
+	db.Statement.ConnPool = r.prepared
 }
 
 // routeRaw sends a raw statement read as rows (Raw(...).Scan, Row, Rows)

@@ -7,7 +7,7 @@ import (
 
 	"formwork/adapters/sqldb"
 
-	"github.com/glebarez/sqlite"
+	sqlite "github.com/libtnb/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 )

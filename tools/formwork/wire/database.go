@@ -18,7 +18,7 @@ import (
 	"formwork/adapters/sqldb/pushlogdb"
 	"formwork/adapters/sqldb/voucherdb"
 
-	"github.com/glebarez/sqlite"
+	sqlite "github.com/libtnb/sqlite"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
