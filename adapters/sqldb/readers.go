@@ -45,7 +45,9 @@ func (r *readers) Initialize(db *gorm.DB) error {
 	cb := db.Callback()
 	return errors.Join(
 		cb.Query().Before("gorm:query").Register(readersName, r.route),
-		cb.Row().Before("gorm:row").Register(readersName, r.routeRaw))
+		cb.Query().After("gorm:query").Register(readersName+":back", back),
+		cb.Row().Before("gorm:row").Register(readersName, r.routeRaw),
+		cb.Row().After("gorm:row").Register(readersName+":back", back))
 }
 
 // route sends a model query (Find, First, Count, ...: a SELECT gorm
@@ -57,7 +59,18 @@ func (r *readers) route(db *gorm.DB) {
 	if _, locking := db.Statement.Clauses["FOR"]; locking {
 		return
 	}
+	db.Statement.Settings.Store(readersName, db.Statement.ConnPool)
 	db.Statement.ConnPool = r.prepared
+}
+
+// back gives the statement its own connection again after a read routed
+// to the readers: a statement can be shared by several operations (a
+// migration's, on one connection), and the writes after the read must not
+// go to a read-only connection.
+func back(db *gorm.DB) {
+	if own, ok := db.Statement.Settings.LoadAndDelete(readersName); ok {
+		db.Statement.ConnPool = own.(gorm.ConnPool)
+	}
 }
 
 // routeRaw sends a raw statement read as rows (Raw(...).Scan, Row, Rows)

@@ -81,6 +81,17 @@ func TestReadsOutsideTransactionsGoToTheReaders(t *testing.T) {
 	if got := side(writer.Raw("INSERT INTO reader_probes (id, side) VALUES (3, 'returned') RETURNING side")); got != "returned" {
 		t.Errorf("INSERT ... RETURNING answered %q", got)
 	}
+	// a statement several operations share (gorm's Connection: one
+	// connection): the read goes to the readers, the write after it still
+	// to the writer
+	if err := writer.Connection(func(tx *gorm.DB) error {
+		if got := side(tx.Raw("SELECT side FROM reader_probes WHERE id = 1")); got != "readers" {
+			t.Errorf("raw SELECT on a connection read %q, want the readers'", got)
+		}
+		return tx.Exec("INSERT INTO reader_probes (id, side) VALUES (4, 'after a read')").Error
+	}); err != nil {
+		t.Fatal(err)
+	}
 	var inWriter []string
 	if err := writer.Transaction(func(tx *gorm.DB) error {
 		if err := tx.First(&p, 1).Error; err != nil || p.Side != "writer" {
@@ -90,7 +101,7 @@ func TestReadsOutsideTransactionsGoToTheReaders(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"writer", "written", "returned"}; !slices.Equal(inWriter, want) {
+	if want := []string{"writer", "written", "returned", "after a read"}; !slices.Equal(inWriter, want) {
 		t.Errorf("the writer's rows %v, want %v", inWriter, want)
 	}
 	var inReaders []string

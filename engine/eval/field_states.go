@@ -1,10 +1,11 @@
 package eval
 
 import (
-	"encoding/json"
 	"maps"
 	"slices"
 	"strconv"
+
+	"formwork/engine/internal/jsontext"
 )
 
 // FieldStates are the states of a document's fields by path. Their JSON
@@ -24,7 +25,7 @@ func (s FieldStates) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, path)
+		b = jsontext.AppendString(b, path)
 		st := s[path]
 		b = append(b, `:{"visible":`...)
 		b = strconv.AppendBool(b, st.Visible)
@@ -35,19 +36,4 @@ func (s FieldStates) MarshalJSON() ([]byte, error) {
 		b = append(b, '}')
 	}
 	return append(b, '}'), nil
-}
-
-// appendString appends s as a JSON string: as it is when it needs no
-// escape (a field path: letters, digits, dots, brackets), else as
-// encoding/json writes it.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			quoted, _ := json.Marshal(s)
-			return append(b, quoted...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }

@@ -1,8 +1,7 @@
 package model
 
 import (
-	"bytes"
-	"encoding/json"
+	"formwork/engine/internal/jsontext"
 )
 
 // Values are the typed values of one object or row, by field name: string,
@@ -35,48 +34,42 @@ const DeletedFlag = "flag"
 func RowDeleted(row Values) bool { return row.String(DeletedFlag) == "D" }
 
 // MarshalJSON writes the document in catalogue field order, money with two
-// decimals as JSON numbers, blank values left out.
+// decimals as JSON numbers, blank values left out, byte for byte as
+// encoding/json would (jsontext).
 func (d *Document) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	b := make([]byte, 0, 1024)
+	b = append(b, '{')
 	first := true
 	for _, s := range d.Type.Sections {
-		var body bytes.Buffer
-		if s.Table {
-			rows, ok := d.Tables[s.Name]
-			if !ok {
-				continue
-			}
-			body.WriteByte('[')
-			for i, r := range rows {
-				if i > 0 {
-					body.WriteByte(',')
-				}
-				writeObject(&body, s, r)
-			}
-			body.WriteByte(']')
-		} else {
-			vals, ok := d.Objects[s.Name]
-			if !ok {
-				continue
-			}
-			writeObject(&body, s, vals)
+		rows, isTable := d.Tables[s.Name]
+		vals, isObject := d.Objects[s.Name]
+		if s.Table && !isTable || !s.Table && !isObject {
+			continue
 		}
 		if !first {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
 		first = false
-		key, _ := json.Marshal(s.Name)
-		b.Write(key)
-		b.WriteByte(':')
-		b.Write(body.Bytes())
+		b = jsontext.AppendString(b, s.Name)
+		b = append(b, ':')
+		if !s.Table {
+			b = appendObject(b, s, vals)
+			continue
+		}
+		b = append(b, '[')
+		for i, r := range rows {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendObject(b, s, r)
+		}
+		b = append(b, ']')
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(b, '}'), nil
 }
 
-func writeObject(b *bytes.Buffer, s *Section, vals Values) {
-	b.WriteByte('{')
+func appendObject(b []byte, s *Section, vals Values) []byte {
+	b = append(b, '{')
 	first := true
 	for _, f := range s.Fields {
 		v, ok := vals[f.Name]
@@ -84,16 +77,14 @@ func writeObject(b *bytes.Buffer, s *Section, vals Values) {
 			continue
 		}
 		if !first {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
 		first = false
-		key, _ := json.Marshal(f.Name)
-		val, _ := json.Marshal(JSONValue(f, v))
-		b.Write(key)
-		b.WriteByte(':')
-		b.Write(val)
+		b = jsontext.AppendString(b, f.Name)
+		b = append(b, ':')
+		b = jsontext.AppendValue(b, v, f.Type == TypeMoney, MoneyPlaces)
 	}
-	b.WriteByte('}')
+	return append(b, '}')
 }
 
 // KeepServerFields makes the read-only fields of doc (the system fields:

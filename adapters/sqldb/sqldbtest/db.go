@@ -7,11 +7,11 @@ package sqldbtest
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"formwork/adapters/sqldb"
 	"os"
 	"path/filepath"
 	"testing"
 
-	sqlite "github.com/libtnb/sqlite"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -29,7 +29,7 @@ var quiet = &gorm.Config{Logger: logger.Default.LogMode(logger.Silent)}
 // SQLite is a fresh SQLite database migrated with models.
 func SQLite(tb testing.TB, models []any) *gorm.DB {
 	tb.Helper()
-	db, err := gorm.Open(sqlite.Open(filepath.Join(tb.TempDir(), "t.db")), quiet)
+	db, err := gorm.Open(sqldb.SQLite(filepath.Join(tb.TempDir(), "t.db")), quiet)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -18,7 +18,6 @@ import (
 	"formwork/adapters/sqldb/pushlogdb"
 	"formwork/adapters/sqldb/voucherdb"
 
-	sqlite "github.com/libtnb/sqlite"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -73,8 +72,12 @@ func Open(dsn, dataDir string) (*gorm.DB, error) {
 		// several writes (a group commit) stay in memory instead of a
 		// temporary file written at every statement; they only undo a
 		// failed statement, the WAL and its fsync keep what is committed
-		const pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_pragma=temp_store(MEMORY)"
-		db, err = gorm.Open(sqlite.Open(dsn+pragmas), cfg)
+		// _time_format, _texttotime, _inttotime: times written and read
+		// as the gorm dialector sets them for its own connection, given
+		// here for the readers' too
+		const pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_pragma=temp_store(MEMORY)" +
+			"&_time_format=sqlite&_texttotime=1&_inttotime=1"
+		db, err = gorm.Open(sqldb.SQLite(dsn+pragmas), cfg)
 		if err == nil {
 			// SQLite allows one writer; one connection keeps writes ordered
 			// instead of failing with SQLITE_BUSY.
@@ -102,7 +105,7 @@ const sqliteReaders = 4
 // useSQLiteReaders opens the read-only connections of the SQLite database
 // at dsn and makes db read through them.
 func useSQLiteReaders(db *gorm.DB, dsn string) error {
-	pool, err := sql.Open(sqlite.DriverName, dsn+"&_pragma=query_only(1)")
+	pool, err := sql.Open(sqldb.SQLiteDriver, dsn+"&_pragma=query_only(1)")
 	if err != nil {
 		return err
 	}

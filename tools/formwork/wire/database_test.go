@@ -1,0 +1,54 @@
+package wire_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"formwork/tools/formwork/wire"
+
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+)
+
+// TestReopeningChangesNoTable: a start migrates the database it finds; with
+// the seeds' rows in its tables, the second start changes no table (the
+// SQLite driver reports a text value's length, which the migration once took
+// for a changed column size and rebuilt every table with rows).
+func TestReopeningChangesNoTable(t *testing.T) {
+	dir := t.TempDir()
+	db, err := wire.OpenDB("", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := wire.New(wire.Config{Catalogue: repositoryCatalogue(t), DB: db, PasswordCost: bcrypt.MinCost})
+	if _, err := app.Seed(context.Background(), os.DirFS(filepath.Join("..", "..", "..", "seeds"))); err != nil {
+		t.Fatal(err)
+	}
+	before := schemaVersion(t, db)
+	var documents int64
+	if err := db.Table("documents").Count(&documents).Error; err != nil || documents == 0 {
+		t.Fatalf("seeded %d documents: %v", documents, err)
+	}
+	if err := wire.Close(db); err != nil {
+		t.Fatal(err)
+	}
+	again, err := wire.OpenDB("", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wire.Close(again)
+	if after := schemaVersion(t, again); after != before {
+		t.Errorf("the second start changed the schema (schema_version %d, then %d)", before, after)
+	}
+}
+
+func schemaVersion(t *testing.T, db *gorm.DB) int {
+	t.Helper()
+	var v int
+	if err := db.Raw("PRAGMA schema_version").Scan(&v).Error; err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
