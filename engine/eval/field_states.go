@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"sync/atomic"
 
 	"formwork/engine/internal/jsontext"
 )
@@ -19,14 +20,38 @@ func (s FieldStates) MarshalJSON() ([]byte, error) {
 	if s == nil {
 		return []byte("null"), nil
 	}
+	slot := &sortedPaths[len(s)%len(sortedPaths)]
+	if last := slot.Load(); last != nil && len(*last) == len(s) {
+		if b, ok := s.marshalIn(*last); ok {
+			return b, nil
+		}
+	}
+	paths := slices.Sorted(maps.Keys(s))
+	slot.Store(&paths)
+	b, _ := s.marshalIn(paths)
+	return b, nil
+}
+
+// sortedPaths are the paths of states written lately, sorted, by their
+// number: the states of documents of one type and shape have the same
+// paths, which need not be sorted again. Distinct sorted paths as many as
+// the states' whose every one is a path of the states are their paths.
+var sortedPaths [64]atomic.Pointer[[]string]
+
+// marshalIn writes s with its paths in the order of paths (all of them);
+// false when one of paths is not a path of s.
+func (s FieldStates) marshalIn(paths []string) ([]byte, bool) {
 	b := make([]byte, 0, 2+len(s)*64)
 	b = append(b, '{')
-	for i, path := range slices.Sorted(maps.Keys(s)) {
+	for i, path := range paths {
+		st, ok := s[path]
+		if !ok {
+			return nil, false
+		}
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = jsontext.AppendString(b, path)
-		st := s[path]
 		b = append(b, `:{"visible":`...)
 		b = strconv.AppendBool(b, st.Visible)
 		b = append(b, `,"required":`...)
@@ -35,5 +60,5 @@ func (s FieldStates) MarshalJSON() ([]byte, error) {
 		b = strconv.AppendBool(b, st.Editable)
 		b = append(b, '}')
 	}
-	return append(b, '}'), nil
+	return append(b, '}'), true
 }
