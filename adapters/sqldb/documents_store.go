@@ -157,19 +157,41 @@ func (s *DocumentStore) Update(ctx context.Context, rec *documents.Record, expec
 
 // Get loads one record; ENOTFOUND when there is none.
 func (s *DocumentStore) Get(ctx context.Context, businessID string) (*documents.Record, error) {
-	var row documentRow
-	err := s.db.WithContext(ctx).Where("business_id = ?", businessID).Take(&row).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
+	// scanned by hand: gorm's reflective scan of the 22 columns was a
+	// third of reading the row
+	rows, err := s.db.WithContext(ctx).Raw(documentByID, businessID).Rows()
+	if err != nil {
+		return nil, fmt.Errorf("load document: %w", err)
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("load document: %w", err)
+		}
 		id := engine.Clip(businessID, 40)
 		return nil, engine.Refuse(engine.ENOTFOUND, "businessId", engine.Text{
 			"zh": "单据" + id + "不存在", "en": "no document " + id, "th": "ไม่พบเอกสาร " + id})
 	}
-	if err != nil {
+	var (
+		rec              documents.Record
+		created, updated sql.NullTime
+	)
+	if err := rows.Scan(&rec.BusinessID, &rec.DocType, &rec.Status, &rec.Edition, &rec.BusinessType1, &rec.BusinessType2,
+		&rec.Applicant, &rec.CompanyCode, &rec.CreateBy, &rec.Amount, &rec.Version, &rec.SchemaVersion, &rec.ProcessID,
+		&rec.Description, &rec.Body, &created, &updated, &rec.Department, &rec.Vendor, &rec.Customer,
+		&rec.SearchText, &rec.IndexVersion); err != nil {
 		return nil, fmt.Errorf("load document: %w", err)
 	}
-	rec := documents.Record(row)
-	return &rec, nil
+	rec.CreatedAt, rec.UpdatedAt = created.Time, updated.Time
+	return &rec, rows.Close()
 }
+
+// documentByID reads a document's row in the order of documents.Record
+// (documentRow); the columns that may be NULL read as "".
+const documentByID = `SELECT business_id, doc_type, status, edition, COALESCE(business_type1, ''), COALESCE(business_type2, ''),
+	COALESCE(applicant, ''), COALESCE(company_code, ''), COALESCE(create_by, ''), amount, version, schema_version, process_id,
+	description, body, created_at, updated_at, department, vendor, customer, search_text, index_version
+	FROM documents WHERE business_id = ?`
 
 // Count is the number of stored documents.
 func (s *DocumentStore) Count(ctx context.Context) (int64, error) {
