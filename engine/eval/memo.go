@@ -60,11 +60,10 @@ func newRowMemo(in model.RowInputs, s *model.Section, rows reflect.Value) *rowMe
 	rt := s.RowType()
 	m := &rowMemo{cols: make([]memoCol, 0, len(in.Fields)), base: rows.UnsafePointer(), size: rt.Size(), seen: map[uint64]memoEntry{}, last: memoEntry{row: -1}}
 	for _, name := range in.Fields {
-		j := fieldIndex(s, name)
-		if j < 0 {
+		sf, ok := s.StructField(name)
+		if !ok {
 			return nil
 		}
-		sf := rt.Field(j)
 		switch sf.Type {
 		case model.StringType, model.IntType, model.DecimalType:
 		default:
@@ -73,17 +72,6 @@ func newRowMemo(in model.RowInputs, s *model.Section, rows reflect.Value) *rowMe
 		m.cols = append(m.cols, memoCol{sf.Offset, sf.Type})
 	}
 	return m
-}
-
-// fieldIndex is the index of field name in s.Fields (and so in its row
-// struct), -1 when s has no such field.
-func fieldIndex(s *model.Section, name string) int {
-	for j, f := range s.Fields {
-		if f.Name == name {
-			return j
-		}
-	}
-	return -1
 }
 
 // lookup returns the result remembered for a row equal to row i; key is

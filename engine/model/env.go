@@ -117,6 +117,16 @@ func (e *Env) Zero(table string) any {
 // environment (nil before BuildEnv).
 func (s *Section) RowType() reflect.Type { return s.goType }
 
+// StructField is the field of RowType holding field name; false when s
+// has no such field.
+func (s *Section) StructField(name string) (reflect.StructField, bool) {
+	f := s.fields[name]
+	if f == nil || s.goType == nil {
+		return reflect.StructField{}, false
+	}
+	return s.goType.Field(f.index), true
+}
+
 // SetGo sets field f of sv (a struct of its section's RowType) to the typed
 // value v; nil (or any other type) sets the zero value.
 func SetGo(sv reflect.Value, f *Field, v any) {
