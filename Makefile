@@ -82,6 +82,7 @@ fuzz: ## run each engine fuzz target for FUZZTIME (make fuzz FUZZTIME=30s); thei
 	$(GO) test ./engine/load -run '^$$' -fuzz '^FuzzLoadCatalogue$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./engine/lifecycle -run '^$$' -fuzz '^FuzzLifecycle$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./engine/internal/jsontext -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./engine/internal/jsontext -run '^$$' -fuzz '^FuzzAppendFixed$$' -fuzztime $(FUZZTIME)
 
 # Debian's chromium and the fonts that let screenshots and prints show Chinese and Thai.
 BROWSER_PACKAGES ?= chromium fonts-noto-cjk fonts-thai-tlwg

@@ -97,7 +97,7 @@ func (r *run) finish() {
 		}
 		r.ev.Values = make(map[string]any, len(changes))
 		for _, c := range changes {
-			r.ev.Values[c.at.String()] = jsonValue(c.f, c.v)
+			r.ev.Values[c.at.String()] = model.JSONValue(c.f, c.v)
 		}
 	}
 	r.release()

@@ -1,8 +1,6 @@
 package model
 
-import (
-	"formwork/engine/internal/jsontext"
-)
+import "formwork/engine/internal/jsontext"
 
 // Values are the typed values of one object or row, by field name: string,
 // decimal.Decimal or int. A missing key means blank.

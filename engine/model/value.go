@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"formwork/engine/internal/jsontext"
+
 	"github.com/shopspring/decimal"
 )
 
@@ -357,7 +359,7 @@ func isoDay(s string) bool {
 func JSONValue(f *Field, v any) any {
 	if d, ok := v.(decimal.Decimal); ok {
 		if f.Type == TypeMoney {
-			return json.Number(d.StringFixed(MoneyPlaces))
+			return json.Number(jsontext.AppendFixed(nil, d, MoneyPlaces))
 		}
 		return json.Number(d.String())
 	}

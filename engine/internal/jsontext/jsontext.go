@@ -65,9 +65,9 @@ func AppendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// AppendValue appends v: texts, decimals, integers, flags and nil by hand (a decimal
-// with places decimals when fixed, else as it is), anything else through
-// encoding/json.
+// AppendValue appends v: texts, decimals, integers, flags and nil by hand
+// (a decimal with places decimals when fixed, else as it is), anything else
+// through encoding/json.
 func AppendValue(b []byte, v any, fixed bool, places int32) []byte {
 	switch x := v.(type) {
 	case nil:
@@ -83,10 +83,42 @@ func AppendValue(b []byte, v any, fixed bool, places int32) []byte {
 		return strconv.AppendInt(b, int64(x), 10)
 	case decimal.Decimal:
 		if fixed {
-			return append(b, x.StringFixed(places)...)
+			return AppendFixed(b, x, places)
 		}
 		return append(b, x.String()...)
 	}
 	val, _ := json.Marshal(v)
 	return append(b, val...)
+}
+
+// AppendFixed appends d with places decimals, as d.StringFixed(places)
+// writes it: from d's coefficient when d has at most places decimals and
+// fits in 18 digits once scaled (every amount a rule rounds), without
+// big.Int's conversion to text; through StringFixed otherwise.
+func AppendFixed(b []byte, d decimal.Decimal, places int32) []byte {
+	exp := d.Exponent()
+	if places < 0 || places > 18 || exp < -places || d.NumDigits()+int(exp)+int(places) > 18 {
+		return append(b, d.StringFixed(places)...)
+	}
+	n := d.CoefficientInt64()
+	for ; exp > -places; exp-- {
+		n *= 10
+	}
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	unit := int64(1)
+	for range places {
+		unit *= 10
+	}
+	b = strconv.AppendInt(b, n/unit, 10)
+	if places == 0 {
+		return b
+	}
+	b = append(b, '.')
+	for unit /= 10; unit > 0; unit /= 10 {
+		b = append(b, byte('0'+n/unit%10))
+	}
+	return b
 }
