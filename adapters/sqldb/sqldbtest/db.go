@@ -7,10 +7,11 @@ package sqldbtest
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"formwork/adapters/sqldb"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"formwork/adapters/sqldb"
 
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
