@@ -153,8 +153,10 @@ func (draftsOnly) MaySave(_ context.Context, _ documents.Actor, _ *documents.Rec
 	return "save", nil
 }
 
-func newService(t *testing.T) (*documents.Service, *memStore) {
-	c := catalogue(t)
+func newService(t *testing.T) (*documents.Service, *memStore) { return serviceOn(catalogue(t)) }
+
+// serviceOn is the documents use cases on catalogue c over a new memStore.
+func serviceOn(c *engine.Catalogue) (*documents.Service, *memStore) {
 	store := &memStore{recs: map[string]documents.Record{}, seq: map[string]int{}}
 	now := func() time.Time { return time.Date(2026, 11, 20, 9, 30, 0, 0, time.UTC) }
 	s := documents.NewService(store, func() *engine.Catalogue { return c }, noDelegations{}, now)

@@ -19,6 +19,7 @@ type Service struct {
 	derived     Derived
 	attachments Attachments
 	now         func() time.Time
+	loads       loadMemo
 }
 
 // NewService builds the documents use cases on store, reading the live
@@ -77,13 +78,21 @@ func (s *Service) Stored(ctx context.Context, businessID string) (*Record, *engi
 func (s *Service) Decoded(rec *Record) (*engine.Document, []engine.Finding, error) {
 	dt := s.StoredType(rec)
 	if dt == nil {
-		return nil, nil, fmt.Errorf("document %s is a %s, which the catalogue no longer has", rec.BusinessID, rec.DocType)
+		return nil, nil, unknownType(rec)
 	}
 	doc, structural, err := engine.DecodeAs(dt, []byte(rec.Body))
 	if err != nil {
-		return nil, nil, fmt.Errorf("stored document %s cannot be read: %w", rec.BusinessID, err)
+		return nil, nil, unreadable(rec, err)
 	}
 	return doc, structural, nil
+}
+
+func unknownType(rec *Record) error {
+	return fmt.Errorf("document %s is a %s, which the catalogue no longer has", rec.BusinessID, rec.DocType)
+}
+
+func unreadable(rec *Record, err error) error {
+	return fmt.Errorf("stored document %s cannot be read: %w", rec.BusinessID, err)
 }
 
 // Loaded is a stored document opened under an action mode: its record (the
@@ -98,7 +107,8 @@ type Loaded struct {
 // Load opens a stored document for who under action, as the form shows it:
 // ENOTFOUND when there is none, EFORBIDDEN when who may not read it
 // (MayRead), EINVALID when family is not its type's. The document is
-// prepared and checked once.
+// prepared and checked once, or not at all when the same bytes were
+// loaded lately under the same action (loadMemo).
 func (s *Service) Load(ctx context.Context, who Actor, businessID, family, action string) (*Loaded, error) {
 	rec, err := s.store.Get(ctx, businessID)
 	if err != nil {
@@ -107,16 +117,21 @@ func (s *Service) Load(ctx context.Context, who Actor, businessID, family, actio
 	if err := s.MayRead(ctx, who, rec); err != nil {
 		return nil, err
 	}
-	doc, structural, err := s.Decoded(rec)
+	dt := s.StoredType(rec)
+	if dt == nil {
+		return nil, unknownType(rec)
+	}
+	if err := checkFamily(family, dt); err != nil {
+		return nil, err
+	}
+	doc, structural, err := s.loads.decode(dt, rec.Body)
 	if err != nil {
-		return nil, err
+		return nil, unreadable(rec, err)
 	}
-	if err := checkFamily(family, doc.Type); err != nil {
-		return nil, err
-	}
+	stored := rec.Body
 	if err := s.deriveLoaded(ctx, rec, doc); err != nil {
 		return nil, err
 	}
-	ev := engine.Evaluate(doc, structural, engine.Options{Action: action})
-	return &Loaded{Record: rec, Doc: doc, Evaluation: ev}, nil
+	ev := s.loads.evaluate(doc, structural, stored, rec.Body, action)
+	return &Loaded{Record: rec, Doc: ev.Doc, Evaluation: ev}, nil
 }
