@@ -67,7 +67,8 @@ bin/pocketbase-$(POCKETBASE_VERSION):
 	cd bin && GOBIN=$(CURDIR)/bin/pocketbase-build GOFLAGS= $(GO) install github.com/pocketbase/pocketbase/examples/base@$(POCKETBASE_VERSION)
 	mv bin/pocketbase-build/base $@ && rmdir bin/pocketbase-build
 
-bench-compare: bin/formwork-api bin/pocketbase-$(POCKETBASE_VERSION) ## formwork beside PocketBase (built with go install), same load generator: create and load by id
+bench-compare: bin/formwork-api bin/pocketbase-$(POCKETBASE_VERSION) ## formwork beside PocketBase (built with go install), same load generators (Go, then wrk): create and load by id
+	@command -v wrk >/dev/null || ! command -v apt-get >/dev/null || apt-get install -y -q --no-install-recommends wrk >/dev/null || echo "wrk could not be installed: figures with the Go load generator only"
 	$(GO) run ./tools/benchcompare -formwork bin/formwork-api -pocketbase bin/pocketbase-$(POCKETBASE_VERSION) -c $(BENCH_CLIENTS) -d $(BENCH_TIME)
 
 bench-memory: bin/formwork-api ## formwork's resident memory after 100,000 creates and with 1,000 sessions

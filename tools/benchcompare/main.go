@@ -59,13 +59,17 @@ func fail(err error) {
 	os.Exit(1)
 }
 
-// compare runs both servers one after the other and prints the figures.
+// compare runs both servers one after the other and prints the figures:
+// with the Go load generator, and under wrk when it is installed (make
+// tools installs it on Debian).
 func compare(formworkBin, pocketbaseBin string, claim []byte, c int, d time.Duration) error {
+	_, err := exec.LookPath("wrk")
+	withWrk := err == nil
 	fw, err := startFormwork(formworkBin)
 	if err != nil {
 		return err
 	}
-	fwCreate, fwLoad, err := fw.measure(claim, c, d)
+	fwGo, fwWrk, err := fw.measure(claim, c, d, withWrk)
 	fw.stop()
 	if err != nil {
 		return fmt.Errorf("formwork: %w", err)
@@ -74,15 +78,25 @@ func compare(formworkBin, pocketbaseBin string, claim []byte, c int, d time.Dura
 	if err != nil {
 		return err
 	}
-	pbCreate, pbLoad, err := pb.measure(claim, c, d)
+	pbGo, pbWrk, err := pb.measure(claim, c, d, withWrk)
 	pb.stop()
 	if err != nil {
 		return fmt.Errorf("pocketbase: %w", err)
 	}
 	fmt.Printf("%d clients, %s each, %d-byte EX02 claim\n", c, d, len(claim))
-	fmt.Printf("create  formwork %8.0f/s  pocketbase %8.0f/s  ratio %.2fx  (target >= 1.70x) %s\n", fwCreate, pbCreate, fwCreate/pbCreate, verdict(fwCreate/pbCreate >= 1.7))
-	fmt.Printf("load    formwork %8.0f/s  pocketbase %8.0f/s  ratio %.2fx  (target >= 1.50x) %s\n", fwLoad, pbLoad, fwLoad/pbLoad, verdict(fwLoad/pbLoad >= 1.5))
+	printRates("Go load generator (tools/benchcompare)", fwGo, pbGo)
+	if withWrk {
+		printRates("wrk -t2", fwWrk, pbWrk)
+	} else {
+		fmt.Println("wrk is not installed (make tools installs it): no figures under wrk")
+	}
 	return nil
+}
+
+func printRates(generator string, fw, pb rates) {
+	fmt.Println(generator + ":")
+	fmt.Printf("  create  formwork %8.0f/s  pocketbase %8.0f/s  ratio %.2fx  (target >= 1.70x) %s\n", fw.create, pb.create, fw.create/pb.create, verdict(fw.create/pb.create >= 1.7))
+	fmt.Printf("  load    formwork %8.0f/s  pocketbase %8.0f/s  ratio %.2fx  (target >= 1.50x) %s\n", fw.load, pb.load, fw.load/pb.load, verdict(fw.load/pb.load >= 1.5))
 }
 
 func verdict(met bool) string {
@@ -99,21 +113,34 @@ type target struct {
 	dir    string
 	stderr *bytes.Buffer
 	create func(client *http.Client, claim []byte) (string, error) // the new id
-	load   func(client *http.Client, id string) error
+
+	createRequest func(claim []byte) request
+	loadRequest   func(id string) request
 }
 
-// measure drives creates for d, then loads of one created id for d.
-func (t *target) measure(claim []byte, c int, d time.Duration) (creates, loads float64, err error) {
+// rates are a target's creates and loads per second.
+type rates struct{ create, load float64 }
+
+// measure drives creates for d, then loads of one created id for d, with
+// the Go load generator; then the same under wrk when withWrk.
+func (t *target) measure(claim []byte, c int, d time.Duration, withWrk bool) (goClient, wrk rates, err error) {
 	client := newClient(c)
 	id, err := t.create(client, claim)
 	if err != nil {
-		return 0, 0, err
+		return goClient, wrk, err
 	}
-	if creates, err = drive(c, d, func() error { _, err := t.create(client, claim); return err }); err != nil {
-		return 0, 0, err
+	if goClient.create, err = drive(c, d, func() error { _, err := t.create(client, claim); return err }); err != nil {
+		return goClient, wrk, err
 	}
-	loads, err = drive(c, d, func() error { return t.load(client, id) })
-	return creates, loads, err
+	load := t.loadRequest(id)
+	if goClient.load, err = drive(c, d, func() error { return load.send(client, nil) }); err != nil || !withWrk {
+		return goClient, wrk, err
+	}
+	if wrk.create, err = underWrk(t.createRequest(claim), c, d); err != nil {
+		return goClient, wrk, err
+	}
+	wrk.load, err = underWrk(load, c, d)
+	return goClient, wrk, err
 }
 
 func newClient(c int) *http.Client {
@@ -160,6 +187,12 @@ func (t *target) stop() {
 		_ = t.cmd.Process.Kill()
 	}
 	os.RemoveAll(t.dir)
+}
+
+// send makes the request and decodes a JSON answer into into (when not
+// nil).
+func (r request) send(client *http.Client, into any) error {
+	return send(client, r.method, r.url, r.body, r.header, into)
 }
 
 // send makes one request and decodes a JSON answer into into (when not nil).

@@ -29,6 +29,12 @@ func startFormwork(bin string) (*target, error) {
 		return nil, err
 	}
 	auth := map[string]string{"X-token": token}
+	t.createRequest = func(claim []byte) request {
+		return request{"POST", url + "/api/galaxyform/yx/ap/head/create?action=new", claim, auth}
+	}
+	t.loadRequest = func(id string) request {
+		return request{"GET", url + "/api/galaxyform/yx/ap/head/load?businessId=" + id, nil, auth}
+	}
 	t.create = func(client *http.Client, claim []byte) (string, error) {
 		var answer struct {
 			Data struct {
@@ -37,16 +43,13 @@ func startFormwork(bin string) (*target, error) {
 				} `json:"head"`
 			} `json:"data"`
 		}
-		if err := send(client, "POST", url+"/api/galaxyform/yx/ap/head/create?action=new", claim, auth, &answer); err != nil {
+		if err := t.createRequest(claim).send(client, &answer); err != nil {
 			return "", err
 		}
 		if answer.Data.Head.BusinessID == "" {
 			return "", errNoID
 		}
 		return answer.Data.Head.BusinessID, nil
-	}
-	t.load = func(client *http.Client, id string) error {
-		return send(client, "GET", url+"/api/galaxyform/yx/ap/head/load?businessId="+id, nil, auth, nil)
 	}
 	return t, nil
 }
@@ -98,19 +101,21 @@ func startPocketBase(bin string) (*target, error) {
 		t.stop()
 		return nil, err
 	}
+	t.createRequest = func(claim []byte) request {
+		return request{"POST", url + "/api/collections/claims/records", append(append([]byte(`{"doc":`), claim...), '}'), nil}
+	}
+	t.loadRequest = func(id string) request {
+		return request{"GET", url + "/api/collections/claims/records/" + id, nil, nil}
+	}
 	t.create = func(client *http.Client, claim []byte) (string, error) {
 		var answer struct{ ID string }
-		body := append(append([]byte(`{"doc":`), claim...), '}')
-		if err := send(client, "POST", url+"/api/collections/claims/records", body, nil, &answer); err != nil {
+		if err := t.createRequest(claim).send(client, &answer); err != nil {
 			return "", err
 		}
 		if answer.ID == "" {
 			return "", errNoID
 		}
 		return answer.ID, nil
-	}
-	t.load = func(client *http.Client, id string) error {
-		return send(client, "GET", url+"/api/collections/claims/records/"+id, nil, nil, nil)
 	}
 	return t, nil
 }
