@@ -64,13 +64,18 @@ func ReadOnce[T any](ctx context.Context, key string, read func() (T, error)) (T
 }
 
 // deriveLoaded fills in the derived fields of a loaded document as they are
-// now, in doc and in the record's body that the answer carries.
-func (s *Service) deriveLoaded(ctx context.Context, rec *Record, doc *engine.Document) error {
+// now, in doc and in the record's body that the answer carries; the body
+// stays as stored when doc still has the values of stored, the document
+// decoded from it.
+func (s *Service) deriveLoaded(ctx context.Context, rec *Record, doc, stored *engine.Document) error {
 	if s.derived == nil {
 		return nil
 	}
 	if _, err := s.derived.Derive(ctx, doc, nil); err != nil {
 		return err
+	}
+	if sameValuesOf(doc, stored) {
+		return nil
 	}
 	body, err := doc.MarshalJSON() // the body only: the record's other columns stay as stored
 	if err != nil {

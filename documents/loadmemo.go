@@ -4,6 +4,8 @@ import (
 	"sync"
 
 	"formwork/engine"
+
+	"github.com/shopspring/decimal"
 )
 
 // loadMemo keeps what loading the documents opened lately computed from
@@ -45,18 +47,18 @@ type evaluatedKey struct {
 	stored, derived, action string
 }
 
-// decode is engine.DecodeAs of body under dt, as a copy of its own.
-func (m *loadMemo) decode(dt *engine.DocType, body string) (*engine.Document, []engine.Finding, error) {
+// decode is engine.DecodeAs of body under dt: a copy of its own to change,
+// and the decoded document, which is shared and never changed.
+func (m *loadMemo) decode(dt *engine.DocType, body string) (doc, decoded *engine.Document, structural []engine.Finding, err error) {
 	k := decodedKey{dt, body}
 	if d, ok := m.decoded.get(k); ok {
-		return copyDocument(d.doc), d.structural, nil
+		return copyDocument(d.doc), d.doc, d.structural, nil
 	}
-	doc, structural, err := engine.DecodeAs(dt, []byte(body))
-	if err != nil {
-		return nil, nil, err
+	if decoded, structural, err = engine.DecodeAs(dt, []byte(body)); err != nil {
+		return nil, nil, nil, err
 	}
-	m.decoded.put(k, decodedBody{copyDocument(doc), structural}, len(body))
-	return doc, structural, nil
+	m.decoded.put(k, decodedBody{decoded, structural}, len(body))
+	return copyDocument(decoded), decoded, structural, nil
 }
 
 // evaluate is engine.Evaluate of doc (decoded from stored, derived to
@@ -106,6 +108,63 @@ func copyValues(v engine.Values) engine.Values {
 		c[k] = x
 	}
 	return c
+}
+
+// sameValuesOf tells whether a and b have the same values, each written
+// the same (a decimal of the same digits and exponent); a value of
+// another kind than text, decimal, integer or flag counts as changed.
+func sameValuesOf(a, b *engine.Document) bool {
+	if len(a.Objects) != len(b.Objects) || len(a.Tables) != len(b.Tables) {
+		return false
+	}
+	for name, values := range a.Objects {
+		if !sameValues(values, b.Objects[name]) {
+			return false
+		}
+	}
+	for name, rows := range a.Tables {
+		other, ok := b.Tables[name]
+		if !ok || len(rows) != len(other) {
+			return false
+		}
+		for i, row := range rows {
+			if !sameValues(row, other[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func sameValues(a, b engine.Values) bool {
+	if len(a) != len(b) || (a == nil) != (b == nil) {
+		return false
+	}
+	for k, x := range a {
+		y, ok := b[k]
+		if !ok || !sameValue(x, y) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameValue(x, y any) bool {
+	switch x := x.(type) {
+	case string:
+		y, ok := y.(string)
+		return ok && x == y
+	case decimal.Decimal:
+		y, ok := y.(decimal.Decimal)
+		return ok && x.Exponent() == y.Exponent() && x.Equal(y)
+	case int:
+		y, ok := y.(int)
+		return ok && x == y
+	case bool:
+		y, ok := y.(bool)
+		return ok && x == y
+	}
+	return false
 }
 
 // memo keeps values by key up to a number of bytes, forgetting the oldest

@@ -124,12 +124,12 @@ func (s *Service) Load(ctx context.Context, who Actor, businessID, family, actio
 	if err := checkFamily(family, dt); err != nil {
 		return nil, err
 	}
-	doc, structural, err := s.loads.decode(dt, rec.Body)
+	doc, decoded, structural, err := s.loads.decode(dt, rec.Body)
 	if err != nil {
 		return nil, unreadable(rec, err)
 	}
 	stored := rec.Body
-	if err := s.deriveLoaded(ctx, rec, doc); err != nil {
+	if err := s.deriveLoaded(ctx, rec, doc, decoded); err != nil {
 		return nil, err
 	}
 	ev := s.loads.evaluate(doc, structural, stored, rec.Body, action)

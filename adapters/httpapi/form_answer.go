@@ -8,6 +8,7 @@ import (
 	"formwork/adapters/httpapi/paymentapi"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -103,6 +104,9 @@ func writeDocumentAnswer(c echo.Context, body string, f *contract.FormAnswer) er
 	buf.Write(states)
 	buf.Write(form[at+len(none):])
 	buf.WriteString("}\n")
+	// its length told: net/http would send an answer longer than its
+	// buffer in chunks
+	c.Response().Header().Set(echo.HeaderContentLength, strconv.Itoa(buf.Len()))
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, buf.Bytes())
 }
 
