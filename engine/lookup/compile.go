@@ -56,7 +56,7 @@ func Functions(types map[string]*model.MasterDataType) []expr.Option {
 			if ctx == nil || ctx.Lookup == nil || key == "" {
 				return empty, nil
 			}
-			return ctx.Value("record\x00"+code+"\x00"+key, func() any { return t.RecordValue(ctx.Lookup.Record(code, key)) }), nil
+			return value(ctx, t, "record\x00"+code+"\x00"+key, func() any { return t.RecordValue(ctx.Lookup.Record(code, key)) }), nil
 		}, sig([]reflect.Type{ctxType, model.StringType}, t.RecordType())))
 		opts = append(opts, expr.Function("_"+fnStandard+"_"+code, func(p ...any) (any, error) {
 			ctx, _ := p[0].(*model.RuleContext)
@@ -69,10 +69,19 @@ func Functions(types map[string]*model.MasterDataType) []expr.Option {
 				match[k] = fmt.Sprint(p[1].(map[string]any)[k])
 				id += "\x00" + k + "=" + match[k]
 			}
-			return ctx.Value(id, func() any { return t.RecordValue(ctx.Lookup.Standard(code, match, date)) }), nil
+			return value(ctx, t, id, func() any { return t.RecordValue(ctx.Lookup.Standard(code, match, date)) }), nil
 		}, sig([]reflect.Type{ctxType, mapType, model.StringType}, t.RecordType())))
 	}
 	return opts
+}
+
+// value is what build builds for t of key in the check of ctx: built
+// once for every check reading the same Set, else once per check.
+func value(ctx *model.RuleContext, t *model.MasterDataType, key string, build func() any) any {
+	if set, ok := ctx.Lookup.(*Set); ok && set != nil {
+		return set.value(t, key, build)
+	}
+	return ctx.Value(key, build)
 }
 
 // Patch (an expr patcher: expr.Patch) rewrites the calls of record,

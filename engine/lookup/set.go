@@ -6,6 +6,8 @@ package lookup
 import (
 	"fmt"
 	"sort"
+	"sync"
+	"sync/atomic"
 
 	"formwork/engine/model"
 )
@@ -38,6 +40,45 @@ type Set struct {
 	Company string
 	Date    string
 	types   map[string]*table
+	values  *values // shared with the sets On makes
+}
+
+// values keeps what the rule functions built of the set's records (a
+// record as the rules' typed struct), for every check that reads the same
+// set: the records do not change while the set is read, so neither does
+// what is built of them. Up to maxValues are kept; beyond, each is built
+// for the check that asks.
+type values struct {
+	m sync.Map
+	n atomic.Int64
+}
+
+const maxValues = 10000
+
+// valueKey names a value built of a set: by whom (a master-data type of
+// one catalogue: another builds other structs), of what, on which date.
+type valueKey struct {
+	by        *model.MasterDataType
+	key, date string
+}
+
+// value is what build builds for by of key (which names what it reads of
+// the set), built once for all checks on the set and the sets On makes.
+func (s *Set) value(by *model.MasterDataType, key string, build func() any) any {
+	if s.values == nil {
+		return build()
+	}
+	k := valueKey{by, key, s.Date}
+	if v, ok := s.values.m.Load(k); ok {
+		return v
+	}
+	v := build()
+	if s.values.n.Load() < maxValues {
+		if _, loaded := s.values.m.LoadOrStore(k, v); !loaded {
+			s.values.n.Add(1)
+		}
+	}
+	return v
 }
 
 type table struct {
@@ -47,7 +88,7 @@ type table struct {
 
 // New is an empty set for a document of company on date.
 func New(company, date string) *Set {
-	return &Set{Company: company, Date: date, types: map[string]*table{}}
+	return &Set{Company: company, Date: date, types: map[string]*table{}, values: &values{}}
 }
 
 // On is the set for a document of the same company dated date, sharing
@@ -60,6 +101,7 @@ func (s *Set) On(date string) *Set {
 
 // Add adds records of type typ; a key given twice keeps the last.
 func (s *Set) Add(typ string, records ...Record) {
+	s.values = &values{} // what was built of the records before is not kept
 	t := s.types[typ]
 	if t == nil {
 		t = &table{byKey: map[string]int{}}
