@@ -105,6 +105,10 @@ func runServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitUsage
 	}
+	if err := serveProfiles(); err != nil {
+		fmt.Fprintln(os.Stderr, "formwork:", err)
+		return exitUsage
+	}
 	hs := app.HTTP.HTTPServer(timeouts)
 	fmt.Printf("formwork listening on http://%s\n", ln.Addr())
 	if logins := app.DemoLogins(ctx, seeds); len(logins) > 0 {
