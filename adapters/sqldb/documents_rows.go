@@ -1,9 +1,11 @@
 package sqldb
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/shopspring/decimal"
+	"gorm.io/gorm"
 )
 
 // documentRow is a stored document: indexed columns for lists and
@@ -22,7 +24,7 @@ type documentRow struct {
 	BusinessType1 string          `gorm:"size:20"`
 	BusinessType2 string          `gorm:"size:20"`
 	Applicant     string          `gorm:"size:64;index:idx_documents_applicant_created,priority:1"`
-	CompanyCode   string          `gorm:"size:20;index;index:idx_documents_company_created,priority:1"`
+	CompanyCode   string          `gorm:"size:20;index:idx_documents_company_created,priority:1"`
 	CreateBy      string          `gorm:"size:64;index:idx_documents_creator_created,priority:1"`
 	Amount        decimal.Decimal `gorm:"type:numeric(18,2);not null"`
 	Version       int             `gorm:"not null"`
@@ -69,3 +71,21 @@ func (eventRow) TableName() string { return "document_events" }
 
 // DocumentModels are the row types of the documents area, for migration.
 func DocumentModels() []any { return []any{&documentRow{}, &docSequenceRow{}, &eventRow{}} }
+
+// retiredDocumentIndexes are indexes of the documents table that earlier
+// versions made and no read needs: idx_documents_company_code, whose
+// column leads idx_documents_company_created. Each costs every insert.
+var retiredDocumentIndexes = []string{"idx_documents_company_code"}
+
+// DropRetiredIndexes drops the retired indexes a database still has.
+func DropRetiredIndexes(db *gorm.DB) error {
+	m := db.Migrator()
+	for _, name := range retiredDocumentIndexes {
+		if m.HasIndex(&documentRow{}, name) {
+			if err := m.DropIndex(&documentRow{}, name); err != nil {
+				return fmt.Errorf("drop index %s: %w", name, err)
+			}
+		}
+	}
+	return nil
+}

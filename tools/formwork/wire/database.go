@@ -126,6 +126,9 @@ func migrate(db *gorm.DB) error {
 	if err := db.AutoMigrate(sqldb.DocumentModels()...); err != nil {
 		return fmt.Errorf("migrate documents: %w", err)
 	}
+	if err := sqldb.DropRetiredIndexes(db); err != nil {
+		return fmt.Errorf("migrate documents: %w", err)
+	}
 	if err := sqldb.SearchIndex(db); err != nil {
 		// the list search still works, reading every row
 		slog.Warn("the document list's search has no index", "err", err)

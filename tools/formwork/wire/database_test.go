@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"formwork/tools/formwork/wire"
@@ -51,4 +52,41 @@ func schemaVersion(t *testing.T, db *gorm.DB) int {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// A database an earlier version made keeps no retired index after a start:
+// idx_documents_company_code (its column leads idx_documents_company_created)
+// is dropped, and the documents stay.
+func TestStartDropsRetiredIndexes(t *testing.T) {
+	dir := t.TempDir()
+	db, err := wire.OpenDB("", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Exec("CREATE INDEX idx_documents_company_code ON documents (company_code)").Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Exec(`INSERT INTO documents (business_id, doc_type, status, amount, version, schema_version, body)
+		VALUES ('EX0220261124000001', 'EX02', 'draft', 0, 1, 1, '{}')`).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := wire.Close(db); err != nil {
+		t.Fatal(err)
+	}
+	again, err := wire.OpenDB("", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wire.Close(again)
+	var indexes []string
+	if err := again.Raw("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'").Scan(&indexes).Error; err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(indexes, "idx_documents_company_code") || !slices.Contains(indexes, "idx_documents_company_created") {
+		t.Errorf("indexes after the start: %v", indexes)
+	}
+	var n int64
+	if err := again.Table("documents").Count(&n).Error; err != nil || n != 1 {
+		t.Errorf("%d documents after the start: %v", n, err)
+	}
 }
