@@ -32,6 +32,16 @@ func TestReopeningChangesNoTable(t *testing.T) {
 	if err := db.Table("documents").Count(&documents).Error; err != nil || documents == 0 {
 		t.Fatalf("seeded %d documents: %v", documents, err)
 	}
+	again := restart(t, db, dir)
+	if after := schemaVersion(t, again); after != before {
+		t.Errorf("the second start changed the schema (schema_version %d, then %d)", before, after)
+	}
+}
+
+// restart closes db and opens the database of dir again, as a new start
+// does (closed when the test ends).
+func restart(t *testing.T, db *gorm.DB, dir string) *gorm.DB {
+	t.Helper()
 	if err := wire.Close(db); err != nil {
 		t.Fatal(err)
 	}
@@ -39,10 +49,8 @@ func TestReopeningChangesNoTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer wire.Close(again)
-	if after := schemaVersion(t, again); after != before {
-		t.Errorf("the second start changed the schema (schema_version %d, then %d)", before, after)
-	}
+	t.Cleanup(func() { wire.Close(again) })
+	return again
 }
 
 func schemaVersion(t *testing.T, db *gorm.DB) int {
@@ -70,14 +78,7 @@ func TestStartDropsRetiredIndexes(t *testing.T) {
 		VALUES ('EX0220261124000001', 'EX02', 'draft', 0, 1, 1, '{}')`).Error; err != nil {
 		t.Fatal(err)
 	}
-	if err := wire.Close(db); err != nil {
-		t.Fatal(err)
-	}
-	again, err := wire.OpenDB("", dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer wire.Close(again)
+	again := restart(t, db, dir)
 	var indexes []string
 	if err := again.Raw("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'").Scan(&indexes).Error; err != nil {
 		t.Fatal(err)
