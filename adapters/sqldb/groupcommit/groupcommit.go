@@ -61,7 +61,18 @@ type Writer struct {
 	document *sql.Stmt
 	unnumber *sql.Stmt
 	event    *sql.Stmt
+	batches  map[batchKey]*sql.Stmt // the inserts of n rows, n <= maxPreparedRows
 }
+
+// batchKey names the insert of n rows of an insert statement of one row.
+type batchKey struct {
+	q string
+	n int
+}
+
+// maxPreparedRows bounds the batches whose inserts are prepared (parsed
+// once, not at every commit); a larger batch's are parsed each time.
+const maxPreparedRows = 64
 
 // job is one create waiting for its transaction.
 type job struct {
@@ -241,6 +252,10 @@ func (w *Writer) write(jobs []*job) (err error) {
 	if err := w.prepare(); err != nil {
 		return err
 	}
+	// before the transaction: SQLite's one connection is the transaction's
+	// until it ends
+	w.prepareRows(documentSQL, documentColumns, len(jobs))
+	w.prepareRows(eventSQL, eventColumns, len(jobs))
 	ctx := context.Background() // one caller's cancel must not undo the others' creates
 	tx, err := w.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -424,7 +439,36 @@ func (w *Writer) stmt(ctx context.Context, tx *sql.Tx, q string, columns, n int,
 	if n == 1 {
 		return tx.StmtContext(ctx, one)
 	}
+	w.prepMu.Lock()
+	prepared := w.batches[batchKey{q, n}]
+	w.prepMu.Unlock()
+	if prepared != nil {
+		return tx.StmtContext(ctx, prepared)
+	}
 	return txQuery{tx: tx, q: w.rebind(rowsOf(q, columns, n))}
+}
+
+// prepareRows prepares the insert of n rows of q (of columns values each)
+// once, for n up to maxPreparedRows; one that fails to prepare is left to
+// run unprepared (which reports the failure to its batch).
+func (w *Writer) prepareRows(q string, columns, n int) {
+	if n < 2 || n > maxPreparedRows {
+		return
+	}
+	k := batchKey{q, n}
+	w.prepMu.Lock()
+	defer w.prepMu.Unlock()
+	if _, ok := w.batches[k]; ok {
+		return
+	}
+	stmt, err := w.db.Prepare(w.rebind(rowsOf(q, columns, n)))
+	if err != nil {
+		return
+	}
+	if w.batches == nil {
+		w.batches = map[batchKey]*sql.Stmt{}
+	}
+	w.batches[k] = stmt
 }
 
 // txQuery is an unprepared statement of tx.
