@@ -74,12 +74,8 @@ var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // writeDocumentAnswer writes contract.DocumentAnswer with the stored body
 // as it is (the engine wrote it: valid JSON), encoding only the form.
 func writeDocumentAnswer(c echo.Context, body string, f *contract.FormAnswer) error {
-	// the states are written by their own MarshalJSON and spliced in:
+	// the states are written by their own AppendJSON and spliced in:
 	// encoding/json would scan their thousands of bytes again
-	states, err := f.States.MarshalJSON()
-	if err != nil {
-		return err
-	}
 	rest := *f
 	rest.States = nil
 	form, err := json.Marshal(&rest)
@@ -101,7 +97,8 @@ func writeDocumentAnswer(c echo.Context, body string, f *contract.FormAnswer) er
 	buf.WriteString(body)
 	buf.WriteString(`,"form":`)
 	buf.Write(form[:at+len(none)-len("null")])
-	buf.Write(states)
+	buf.Grow(2 + len(f.States)*64)
+	buf.Write(f.States.AppendJSON(buf.AvailableBuffer()))
 	buf.Write(form[at+len(none):])
 	buf.WriteString("}\n")
 	// its length told: net/http would send an answer longer than its

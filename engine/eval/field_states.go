@@ -17,19 +17,24 @@ type FieldStates map[string]FieldState
 
 // MarshalJSON writes {"path":{"visible":..,"required":..,"editable":..},...}.
 func (s FieldStates) MarshalJSON() ([]byte, error) {
+	return s.AppendJSON(make([]byte, 0, 2+len(s)*64)), nil
+}
+
+// AppendJSON appends the states' JSON (MarshalJSON's) to b.
+func (s FieldStates) AppendJSON(b []byte) []byte {
 	if s == nil {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
 	slot := &sortedPaths[len(s)%len(sortedPaths)]
 	if last := slot.Load(); last != nil && len(*last) == len(s) {
-		if b, ok := s.marshalIn(*last); ok {
-			return b, nil
+		if out, ok := s.appendIn(b, *last); ok {
+			return out
 		}
 	}
 	paths := slices.Sorted(maps.Keys(s))
 	slot.Store(&paths)
-	b, _ := s.marshalIn(paths)
-	return b, nil
+	out, _ := s.appendIn(b, paths)
+	return out
 }
 
 // sortedPaths are the paths of states written lately, sorted, by their
@@ -38,15 +43,15 @@ func (s FieldStates) MarshalJSON() ([]byte, error) {
 // the states' whose every one is a path of the states are their paths.
 var sortedPaths [64]atomic.Pointer[[]string]
 
-// marshalIn writes s with its paths in the order of paths (all of them);
-// false when one of paths is not a path of s.
-func (s FieldStates) marshalIn(paths []string) ([]byte, bool) {
-	b := make([]byte, 0, 2+len(s)*64)
+// appendIn appends s to b with its paths in the order of paths (all of
+// them); false (and b as it was) when one of paths is not a path of s.
+func (s FieldStates) appendIn(b []byte, paths []string) ([]byte, bool) {
+	start := len(b)
 	b = append(b, '{')
 	for i, path := range paths {
 		st, ok := s[path]
 		if !ok {
-			return nil, false
+			return b[:start], false
 		}
 		if i > 0 {
 			b = append(b, ',')

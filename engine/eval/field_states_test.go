@@ -6,7 +6,7 @@ import (
 )
 
 // TestFieldStatesJSON: the hand-written JSON is encoding/json's, byte for
-// byte, whatever the paths hold; states with the paths of the states before
+// byte, whatever the paths hold, alone or appended; states with the paths of the states before
 // (their sorted order kept), with as many other paths, or some of both.
 func TestFieldStatesJSON(t *testing.T) {
 	for _, s := range []FieldStates{
@@ -19,6 +19,9 @@ func TestFieldStatesJSON(t *testing.T) {
 		{"head.amount": {Editable: true}, "名称": {}, "head.a": {Required: true}},
 		{"z": {}, "y": {Visible: true}, "x": {}, "w": {Editable: true}},
 	} {
+		// appended after what b holds first: with the paths of the states
+		// before when they have as many, where appendIn gives up half way
+		appended := string(s.AppendJSON([]byte(`{"states":`)))
 		got, err := json.Marshal(s)
 		if err != nil {
 			t.Fatal(err)
@@ -26,6 +29,9 @@ func TestFieldStatesJSON(t *testing.T) {
 		want, _ := json.Marshal(map[string]FieldState(s))
 		if string(got) != string(want) {
 			t.Errorf("got  %s\nwant %s", got, want)
+		}
+		if appended != `{"states":`+string(want) {
+			t.Errorf("appended: %s\nwant %s", appended, want)
 		}
 	}
 }
