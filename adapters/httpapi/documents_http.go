@@ -2,10 +2,10 @@ package httpapi
 
 import (
 	"context"
-	"io"
 	"strconv"
 	"strings"
 
+	"formwork/adapters/httpapi/guard"
 	"formwork/documents"
 	"formwork/engine"
 	"formwork/masterdata/revisionmemo"
@@ -77,7 +77,7 @@ func tempSaveOf(c echo.Context) (bool, error) {
 // saveRequest reads a save: body, family, action, confirmations, tempSave.
 func saveRequest(c echo.Context) (documents.SaveRequest, error) {
 	req := documents.SaveRequest{Family: c.Param("family"), Confirmed: confirmed(c), AuthorBy: c.QueryParam("authorBy"), Who: CurrentUser(c)}
-	body, err := io.ReadAll(c.Request().Body)
+	body, err := guard.Body(c)
 	if err != nil {
 		return req, err // the body limit answers 413 itself
 	}

@@ -41,6 +41,42 @@ func Upload(contentType string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc { return guarded(next, contentType) }
 }
 
+// bodyKey is where the guard leaves the body it read for the handler.
+const bodyKey = "guard.body"
+
+// readBody is a body the guard read, and the reader it set in its place.
+type readBody struct {
+	body   []byte
+	reader *bytes.Reader
+	set    io.ReadCloser
+}
+
+// Body reads the request's body: the bytes the guard read when its reader
+// is still the request's and unread, else what is left to read.
+func Body(c echo.Context) ([]byte, error) {
+	req := c.Request()
+	if read, ok := c.Get(bodyKey).(*readBody); ok && req.Body == read.set && read.reader.Len() == len(read.body) {
+		_, _ = read.reader.Seek(0, io.SeekEnd) // read, as by ReadAll
+		return read.body, nil
+	}
+	return io.ReadAll(req.Body)
+}
+
+// readAll reads the body net/http gave req, into a buffer of its announced
+// length when it announced one (net/http reads no further; the body limit
+// refuses a length over the limit first).
+func readAll(req *http.Request) ([]byte, error) {
+	if n := req.ContentLength; n > 0 && n <= maxAnnounced {
+		b := make([]byte, n)
+		_, err := io.ReadFull(req.Body, b)
+		return b, err
+	}
+	return io.ReadAll(req.Body)
+}
+
+// maxAnnounced bounds the buffer an announced length takes at once.
+const maxAnnounced = 16 << 20
+
 // guarded is Request, letting a body of the upload content type through.
 func guarded(next echo.HandlerFunc, upload string) echo.HandlerFunc {
 	return func(c echo.Context) error {
@@ -55,11 +91,14 @@ func guarded(next echo.HandlerFunc, upload string) echo.HandlerFunc {
 		if req.Body == nil || req.Method == http.MethodGet || req.Method == http.MethodHead {
 			return next(c)
 		}
-		body, err := io.ReadAll(req.Body)
+		body, err := readAll(req)
 		if err != nil {
 			return err // the body limit answers 413 itself
 		}
-		req.Body = io.NopCloser(bytes.NewReader(body))
+		read := &readBody{body: body, reader: bytes.NewReader(body)}
+		req.Body = io.NopCloser(read.reader)
+		read.set = req.Body
+		c.Set(bodyKey, read)
 		if len(bytes.TrimSpace(body)) == 0 {
 			return next(c)
 		}

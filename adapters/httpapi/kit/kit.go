@@ -7,11 +7,11 @@ package kit
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
 
+	"formwork/adapters/httpapi/guard"
 	"formwork/engine"
 	"formwork/identity"
 
@@ -118,7 +118,7 @@ func ReadUpload(c echo.Context, contentType string) ([]byte, error) {
 			"en": "send the xlsx file as the body (Content-Type: " + contentType + ")",
 			"th": "กรุณาส่งไฟล์ xlsx เป็นเนื้อหา (Content-Type: " + contentType + ")"})
 	}
-	return io.ReadAll(c.Request().Body) // the body limit answers 413 itself
+	return guard.Body(c) // the body limit answers 413 itself
 }
 
 // BadParam refuses the query or path parameter name: it must be want, not got.

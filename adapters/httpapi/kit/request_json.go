@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"formwork/adapters/httpapi/guard"
 	"formwork/engine"
 
 	"github.com/labstack/echo/v4"
@@ -16,7 +17,7 @@ import (
 // object of v's shape is EINVALID naming the field at fault and showing
 // example; with strict, unknown fields are refused too.
 func ReadJSON(c echo.Context, v any, strict bool, example string) error {
-	body, err := io.ReadAll(c.Request().Body)
+	body, err := guard.Body(c)
 	if err != nil {
 		return err // the body limit answers 413 itself
 	}
