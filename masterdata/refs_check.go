@@ -48,24 +48,24 @@ func (s *Service) CheckRefs(ctx context.Context, company, date string, refs []Re
 }
 
 // refFinding is the finding of a reference to rec (nil: there is no such
-// record); nil when it holds.
+// record); nil when it holds. The message is written only for a finding.
 func (s *Service) refFinding(ref Ref, rec *Record, company, date string) *engine.Error {
+	var zh, en, th string // what is wrong
+	switch {
+	case rec == nil:
+		zh, en, th = " 不存在", " does not exist", " ไม่มีอยู่"
+	case !rec.activeOn(date):
+		zh, en, th = " 在 "+date+" 未启用", " is not active on "+date, " ไม่ได้ใช้งานในวันที่ "+date
+	case company != "" && rec.Company != "" && rec.Company != company:
+		zh, en, th = " 不属于公司 "+company, " does not belong to company "+company, " ไม่ได้เป็นของบริษัท "+company
+	default:
+		return nil
+	}
 	title := untranslated(ref.Type)
 	if t := s.typeOf(ref.Type); t != nil {
 		title = t.title()
 	}
-	what := engine.Text{"zh": title.In("zh") + " " + engine.ShownCode(ref.Code), "en": title.In("en") + " " + engine.ShownCode(ref.Code),
-		"th": title.In("th") + " " + engine.ShownCode(ref.Code)}
-	switch {
-	case rec == nil:
-		return engine.Refuse(engine.ECHECK, ref.Path, engine.Text{"zh": what["zh"] + " 不存在",
-			"en": what["en"] + " does not exist", "th": what["th"] + " ไม่มีอยู่"})
-	case !rec.activeOn(date):
-		return engine.Refuse(engine.ECHECK, ref.Path, engine.Text{"zh": what["zh"] + " 在 " + date + " 未启用",
-			"en": what["en"] + " is not active on " + date, "th": what["th"] + " ไม่ได้ใช้งานในวันที่ " + date})
-	case company != "" && rec.Company != "" && rec.Company != company:
-		return engine.Refuse(engine.ECHECK, ref.Path, engine.Text{"zh": what["zh"] + " 不属于公司 " + company,
-			"en": what["en"] + " does not belong to company " + company, "th": what["th"] + " ไม่ได้เป็นของบริษัท " + company})
-	}
-	return nil
+	code := engine.ShownCode(ref.Code)
+	return engine.Refuse(engine.ECHECK, ref.Path, engine.Text{"zh": title.In("zh") + " " + code + zh,
+		"en": title.In("en") + " " + code + en, "th": title.In("th") + " " + code + th})
 }

@@ -101,25 +101,15 @@ func runServe(args []string) int {
 		return exitInvalid
 	}
 	timeouts, err := timeoutsFromEnv()
+	if err == nil {
+		err = serveProfiles()
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "formwork:", err)
 		return exitUsage
 	}
-	if err := serveProfiles(); err != nil {
-		fmt.Fprintln(os.Stderr, "formwork:", err)
-		return exitUsage
-	}
 	hs := app.HTTP.HTTPServer(timeouts)
-	fmt.Printf("formwork listening on http://%s\n", ln.Addr())
-	if logins := app.DemoLogins(ctx, seeds); len(logins) > 0 {
-		fmt.Println("demo logins (username / password / role):")
-		for _, l := range logins {
-			fmt.Println("  " + l)
-		}
-	}
-	if web.Dist() == nil {
-		fmt.Println("(this binary has no web app built in: run `make build` for the one with it)")
-	}
+	printStarted(ctx, app, seeds, ln.Addr())
 	if *dev {
 		fmt.Printf("dev mode: reloading the catalogue of %s when it changes\n", *catDir)
 		go watchCatalogue(ctx, *catDir, app.Registry, time.Second)
@@ -138,6 +128,21 @@ func runServe(args []string) int {
 		_ = hs.Shutdown(shut)
 	}
 	return exitOK
+}
+
+// printStarted says where the server listens, the demo logins and
+// whether the web app is built in.
+func printStarted(ctx context.Context, app *wire.App, seeds fs.FS, addr net.Addr) {
+	fmt.Printf("formwork listening on http://%s\n", addr)
+	if logins := app.DemoLogins(ctx, seeds); len(logins) > 0 {
+		fmt.Println("demo logins (username / password / role):")
+		for _, l := range logins {
+			fmt.Println("  " + l)
+		}
+	}
+	if web.Dist() == nil {
+		fmt.Println("(this binary has no web app built in: run `make build` for the one with it)")
+	}
 }
 
 // seed loads the demo data on an empty database and says what it loaded.
