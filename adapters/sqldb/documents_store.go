@@ -173,23 +173,30 @@ func (s *DocumentStore) Get(ctx context.Context, businessID string) (*documents.
 			"zh": "单据" + id + "不存在", "en": "no document " + id, "th": "ไม่พบเอกสาร " + id})
 	}
 	var (
-		rec              documents.Record
-		created, updated sql.NullTime
+		rec                     documents.Record
+		type1, type2, applicant sql.NullString
+		company, creator        sql.NullString
+		created, updated        sql.NullTime
 	)
-	if err := rows.Scan(&rec.BusinessID, &rec.DocType, &rec.Status, &rec.Edition, &rec.BusinessType1, &rec.BusinessType2,
-		&rec.Applicant, &rec.CompanyCode, &rec.CreateBy, &rec.Amount, &rec.Version, &rec.SchemaVersion, &rec.ProcessID,
+	if err := rows.Scan(&rec.BusinessID, &rec.DocType, &rec.Status, &rec.Edition, &type1, &type2,
+		&applicant, &company, &creator, &rec.Amount, &rec.Version, &rec.SchemaVersion, &rec.ProcessID,
 		&rec.Description, &rec.Body, &created, &updated, &rec.Department, &rec.Vendor, &rec.Customer,
 		&rec.SearchText, &rec.IndexVersion); err != nil {
 		return nil, fmt.Errorf("load document: %w", err)
 	}
+	rec.BusinessType1, rec.BusinessType2, rec.Applicant = type1.String, type2.String, applicant.String
+	rec.CompanyCode, rec.CreateBy = company.String, creator.String
 	rec.CreatedAt, rec.UpdatedAt = created.Time, updated.Time
 	return &rec, rows.Close()
 }
 
 // documentByID reads a document's row in the order of documents.Record
-// (documentRow); the columns that may be NULL read as "".
-const documentByID = `SELECT business_id, doc_type, status, edition, COALESCE(business_type1, ''), COALESCE(business_type2, ''),
-	COALESCE(applicant, ''), COALESCE(company_code, ''), COALESCE(create_by, ''), amount, version, schema_version, process_id,
+// (documentRow). The columns are read as they are, none through an
+// expression such as COALESCE: SQLite's driver tries to read a text
+// without a declared type as a time, layout after layout (half the reading
+// of a row).
+const documentByID = `SELECT business_id, doc_type, status, edition, business_type1, business_type2,
+	applicant, company_code, create_by, amount, version, schema_version, process_id,
 	description, body, created_at, updated_at, department, vendor, customer, search_text, index_version
 	FROM documents WHERE business_id = ?`
 

@@ -44,25 +44,30 @@ func (approvalBudget) Consume(tx process.Tx, businessID, by string, now time.Tim
 type budgetAccountControls struct{ md *masterdata.Service }
 
 func (c budgetAccountControls) AccountControl(ctx context.Context, company, account string) (string, error) {
-	if company != "" {
-		control, err := c.control(ctx, "budgetRule", company+"/"+account)
-		if control != "" || err != nil {
-			return control, err
-		}
-	}
-	return c.control(ctx, "budgetAccount", account)
-}
-
-// control is the control of an active record of a type: "" when there is
-// none.
-func (c budgetAccountControls) control(ctx context.Context, typ, key string) (string, error) {
-	// the snapshot's records, shared (Get would copy the record's body)
-	all, err := c.md.RuleRecords(ctx, []string{typ})
-	records := all[typ]
-	i, found := slices.BinarySearchFunc(records, key, func(r masterdata.Record, key string) int { return strings.Compare(r.Key, key) })
-	if err != nil || !found || !records[i].Active {
+	// the snapshots' records, shared (Get would copy the record's body)
+	all, err := c.md.RuleRecords(ctx, controlTypes)
+	if err != nil {
 		return "", err
 	}
+	if company != "" {
+		if control := activeControl(all["budgetRule"], company+"/"+account); control != "" {
+			return control, nil
+		}
+	}
+	return activeControl(all["budgetAccount"], account), nil
+}
+
+// controlTypes are the master-data types a budget account's control is
+// read from: a company's budget rules, then the accounts.
+var controlTypes = []string{"budgetRule", "budgetAccount"}
+
+// activeControl is the control of the active record of key in records
+// (sorted by key): "" when there is none.
+func activeControl(records []masterdata.Record, key string) string {
+	i, found := slices.BinarySearchFunc(records, key, func(r masterdata.Record, key string) int { return strings.Compare(r.Key, key) })
+	if !found || !records[i].Active {
+		return ""
+	}
 	control, _ := records[i].Body["control"].(string)
-	return control, nil
+	return control
 }
