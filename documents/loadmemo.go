@@ -1,6 +1,7 @@
 package documents
 
 import (
+	"maps"
 	"sync"
 
 	"formwork/engine"
@@ -99,16 +100,7 @@ func copyDocument(doc *engine.Document) *engine.Document {
 	return c
 }
 
-func copyValues(v engine.Values) engine.Values {
-	if v == nil {
-		return nil
-	}
-	c := make(engine.Values, len(v))
-	for k, x := range v {
-		c[k] = x
-	}
-	return c
-}
+func copyValues(v engine.Values) engine.Values { return maps.Clone(v) }
 
 // sameValuesOf tells whether a and b have the same values, each written
 // the same (a decimal of the same digits and exponent); a value of
@@ -156,7 +148,7 @@ func sameValue(x, y any) bool {
 		return ok && x == y
 	case decimal.Decimal:
 		y, ok := y.(decimal.Decimal)
-		return ok && x.Exponent() == y.Exponent() && x.Equal(y)
+		return ok && (x == y || x.Exponent() == y.Exponent() && x.Equal(y)) // x == y: the same digits, kept
 	case int:
 		y, ok := y.(int)
 		return ok && x == y
