@@ -191,14 +191,11 @@ func (s *DocumentStore) Get(ctx context.Context, businessID string) (*documents.
 }
 
 // documentByID reads a document's row in the order of documents.Record
-// (documentRow). The columns are read as they are, none through an
+// (the columns the group commit writes). The columns are read as they are, none through an
 // expression such as COALESCE: SQLite's driver tries to read a text
 // without a declared type as a time, layout after layout (half the reading
 // of a row).
-const documentByID = `SELECT business_id, doc_type, status, edition, business_type1, business_type2,
-	applicant, company_code, create_by, amount, version, schema_version, process_id,
-	description, body, created_at, updated_at, department, vendor, customer, search_text, index_version
-	FROM documents WHERE business_id = ?`
+const documentByID = `SELECT ` + groupcommit.DocumentColumns + ` FROM documents WHERE business_id = ?`
 
 // Count is the number of stored documents.
 func (s *DocumentStore) Count(ctx context.Context) (int64, error) {

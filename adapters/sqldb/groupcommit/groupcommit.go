@@ -493,14 +493,17 @@ func rowsOf(q string, columns, n int) string {
 	return q[:i] + strings.TrimSuffix(strings.Repeat(one+",", n), ",") + q[i+len(one):]
 }
 
+// DocumentColumns are the columns of a document's row in the order of
+// documents.Record's fields: as they are written here and read by id.
+const DocumentColumns = `business_id, doc_type, status, edition, business_type1, business_type2,
+	applicant, company_code, create_by, amount, version, schema_version, process_id,
+	description, body, created_at, updated_at, department, vendor, customer, search_text, index_version`
+
 const (
 	// numbersSQL takes the next n numbers of a prefix, answering the last
 	numbersSQL = `INSERT INTO doc_sequences (prefix, last) VALUES (?, ?)
 		ON CONFLICT (prefix) DO UPDATE SET last = doc_sequences.last + ? RETURNING last`
-	documentSQL = `INSERT INTO documents (business_id, doc_type, status, edition, business_type1, business_type2,
-		applicant, company_code, create_by, amount, version, schema_version, process_id,
-		description, body, created_at, updated_at, department, vendor, customer,
-		search_text, index_version) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
+	documentSQL     = `INSERT INTO documents (` + DocumentColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
 	documentColumns = 22
 	unnumberSQL     = `UPDATE doc_sequences SET last = last - ? WHERE prefix = ?`
 	eventSQL        = `INSERT INTO document_events (business_id, at, actor, from_status, to_status, action, comment, task_id)
