@@ -123,7 +123,7 @@ func prepare(doc *model.Document, structural []model.Finding, opt Options, state
 	r.hidden = r.dt.Hidden(r.path)
 	r.nameSubTypes(r.path)
 	if states {
-		ev.Fields = FieldStates{}
+		ev.Fields = make(FieldStates, r.stateCount())
 	}
 	r.applyDefaults()
 	r.buildEnv()
@@ -606,6 +606,27 @@ func (r *run) checkRequired() {
 			}
 		}
 	}
+}
+
+// stateCount is the number of field states checkRequired writes (at
+// most): every field of a shown object, and the cells of a shown table's
+// columns whose states depend on the row.
+func (r *run) stateCount() int {
+	n := 0
+	for _, s := range r.dt.Sections {
+		switch {
+		case r.hidden[s.Name]:
+		case !s.Table:
+			n += len(s.Fields)
+		default:
+			for _, f := range s.Fields {
+				if f.Visible.Dynamic() || f.Required.Dynamic() || f.Editable.Dynamic() {
+					n += len(r.doc.Tables[s.Name])
+				}
+			}
+		}
+	}
+	return n
 }
 
 // checkRequiredRows checks the required cells of every live row. Columns
