@@ -638,6 +638,9 @@ func (r *run) checkRequiredRows(s *model.Section) {
 		dynamic  bool
 		required bool
 	}
+	if len(r.doc.Tables[s.Name]) == 0 {
+		return // no cells: the columns need not be worked out
+	}
 	var cols []column
 	for _, f := range s.Fields {
 		if r.hidden.Field(f) {
