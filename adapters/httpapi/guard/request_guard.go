@@ -44,8 +44,8 @@ func Upload(contentType string) echo.MiddlewareFunc {
 // bodyKey is where the guard leaves the body it read for the handler.
 const bodyKey = "guard.body"
 
-// readBody is a body the guard read, and the reader it set in its place.
-type readBody struct {
+// guardedBody is a body the guard read, and the reader it set in its place.
+type guardedBody struct {
 	body   []byte
 	reader *bytes.Reader
 	set    io.ReadCloser
@@ -55,7 +55,7 @@ type readBody struct {
 // is still the request's and unread, else what is left to read.
 func Body(c echo.Context) ([]byte, error) {
 	req := c.Request()
-	if read, ok := c.Get(bodyKey).(*readBody); ok && req.Body == read.set && read.reader.Len() == len(read.body) {
+	if read, ok := c.Get(bodyKey).(*guardedBody); ok && req.Body == read.set && read.reader.Len() == len(read.body) {
 		_, _ = read.reader.Seek(0, io.SeekEnd) // read, as by ReadAll
 		return read.body, nil
 	}
@@ -95,7 +95,7 @@ func guarded(next echo.HandlerFunc, upload string) echo.HandlerFunc {
 		if err != nil {
 			return err // the body limit answers 413 itself
 		}
-		read := &readBody{body: body, reader: bytes.NewReader(body)}
+		read := &guardedBody{body: body, reader: bytes.NewReader(body)}
 		req.Body = io.NopCloser(read.reader)
 		read.set = req.Body
 		c.Set(bodyKey, read)
