@@ -61,7 +61,7 @@ func fail(err error) {
 
 // compare runs both servers one after the other and prints the figures:
 // with the Go load generator, and under wrk when it is installed (make
-// tools installs it on Debian).
+// bench-compare installs it on Debian).
 func compare(formworkBin, pocketbaseBin string, claim []byte, c int, d time.Duration) error {
 	_, err := exec.LookPath("wrk")
 	withWrk := err == nil
@@ -88,7 +88,7 @@ func compare(formworkBin, pocketbaseBin string, claim []byte, c int, d time.Dura
 	if withWrk {
 		printRates("wrk -t2", fwWrk, pbWrk)
 	} else {
-		fmt.Println("wrk is not installed (make tools installs it): no figures under wrk")
+		fmt.Println("wrk is not installed (make bench-compare installs it on Debian): no figures under wrk")
 	}
 	return nil
 }
