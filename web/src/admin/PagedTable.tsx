@@ -55,6 +55,19 @@ export function pageIndex(page: number, total: number, pageSize: number): number
   return Math.min(Math.max(0, page - 1), last);
 }
 
+/** The paging of a table that keeps its page 0-based (the budget pages): what Pager shows and sets. */
+export function zeroBasedPaging(page: number, pageSize: number, total: number, setPage: (page: number) => void, setPageSize: (size: number) => void): Paging {
+  return {
+    page: page + 1,
+    pageSize,
+    total,
+    onChange: (p, size) => {
+      setPageSize(size);
+      setPage(p - 1);
+    },
+  };
+}
+
 /** The pager under a table of server pages (the administration and budget pages). */
 export function Pager({ paging }: { paging: Paging }) {
   const { t } = useTranslation();

@@ -24,7 +24,7 @@ import { movementsQuery, type BudgetFilter } from './api';
 import BudgetFilters from './BudgetFilters';
 import { documentHref, nodeText } from './format';
 import EmptyRow from '../masterdata/EmptyRow';
-import { Pager } from '../admin/PagedTable';
+import { Pager, zeroBasedPaging } from '../admin/PagedTable';
 
 const kinds = ['occupy', 'release', 'consume', 'adjust', 'import', 'confirm', 'reject'];
 
@@ -101,17 +101,7 @@ export default function BudgetLogPage({ title }: { title?: string }) {
             </TableBody>
           </Table>
         </TableContainer>
-        <Pager
-          paging={{
-            page: page + 1,
-            pageSize,
-            total: data?.total ?? 0,
-            onChange: (p, size) => {
-              setPageSize(size);
-              setPage(p - 1);
-            },
-          }}
-        />
+        <Pager paging={zeroBasedPaging(page, pageSize, data?.total ?? 0, setPage, setPageSize)} />
       </Paper>
     </Container>
   );

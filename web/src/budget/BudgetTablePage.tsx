@@ -29,7 +29,7 @@ import HoldingsDialog from './HoldingsDialog';
 import RejectDialog from './RejectDialog';
 import { nodeText, usageText } from './format';
 import EmptyRow from '../masterdata/EmptyRow';
-import { Pager } from '../admin/PagedTable';
+import { Pager, zeroBasedPaging } from '../admin/PagedTable';
 
 /** table: maintain (create, edit); query: read with totals and usage, drill into holdings; adjust: raise or lower with a reason; confirmation: what waits for a second person. */
 export type BudgetTableMode = 'table' | 'query' | 'adjust' | 'confirmation';
@@ -219,17 +219,7 @@ export default function BudgetTablePage({ mode, title }: { mode: BudgetTableMode
             )}
           </Table>
         </TableContainer>
-        <Pager
-          paging={{
-            page: page + 1,
-            pageSize,
-            total: data?.total ?? 0,
-            onChange: (p, size) => {
-              setPageSize(size);
-              setPage(p - 1);
-            },
-          }}
-        />
+        <Pager paging={zeroBasedPaging(page, pageSize, data?.total ?? 0, setPage, setPageSize)} />
       </Paper>
       {editing && <BudgetDialog budget={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
       {adjusting && (

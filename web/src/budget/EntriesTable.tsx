@@ -17,7 +17,7 @@ import { formatMoney } from '../widgets/money/money';
 import { entriesQuery, type BudgetFilter } from './api';
 import { documentHref, nodeText } from './format';
 import EmptyRow from '../masterdata/EmptyRow';
-import { Pager } from '../admin/PagedTable';
+import { Pager, zeroBasedPaging } from '../admin/PagedTable';
 
 export interface EntriesTableProps {
   filter: BudgetFilter;
@@ -79,17 +79,7 @@ export default function EntriesTable({ filter, budgetId, businessId, holding, sh
             </TableBody>
           </Table>
         </TableContainer>
-        <Pager
-          paging={{
-            page: page + 1,
-            pageSize,
-            total: data?.total ?? 0,
-            onChange: (p, size) => {
-              setPageSize(size);
-              setPage(p - 1);
-            },
-          }}
-        />
+        <Pager paging={zeroBasedPaging(page, pageSize, data?.total ?? 0, setPage, setPageSize)} />
       </Paper>
     </>
   );

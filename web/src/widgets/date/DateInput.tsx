@@ -1,25 +1,13 @@
 import { useRef, useState, type FocusEvent } from 'react';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import InputAdornment from '@mui/material/InputAdornment';
 import IconButton from '@mui/material/IconButton';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import { useTranslation } from 'react-i18next';
 import { normalizeDate } from './date';
+import type { TextInputProps } from '../textInput';
 
-export interface DateInputProps {
-  id: string;
-  name?: string;
-  value: unknown;
-  onChange: (value: string | undefined) => void;
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
-  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
-  label?: string;
-  required?: boolean;
-  disabled?: boolean;
-  error?: boolean;
-  autoFocus?: boolean;
-  size?: TextFieldProps['size'];
-}
+export type DateInputProps = TextInputProps<string>;
 
 /**
  * A date text box holding "yyyy-MM-dd". Typed dates in other shapes (2024/1/5,

@@ -1,21 +1,9 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { editMoneyText, formatMoney, isMoneyInput, parseMoney } from './money';
+import type { TextInputProps } from '../textInput';
 
-export interface MoneyInputProps {
-  id: string;
-  name?: string;
-  value: unknown;
-  onChange: (value: number | undefined) => void;
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
-  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
-  label?: string;
-  required?: boolean;
-  disabled?: boolean;
-  error?: boolean;
-  autoFocus?: boolean;
-  size?: TextFieldProps['size'];
-}
+export type MoneyInputProps = TextInputProps<number>;
 
 /**
  * A money text box: shows "1,234.50" when not focused; while focused shows the plain
