@@ -246,16 +246,20 @@ func (j *job) finish(rec *documents.Record, err error) {
 
 // write stores jobs in one transaction and commits it: the numbers of the
 // batch taken in one statement per day and type, the claims job by job,
-// the documents in one statement and their events in another, whatever
-// the batch's size.
+// the documents in one statement and their events in another (on
+// PostgreSQL both in one), whatever the batch's size.
 func (w *Writer) write(jobs []*job) (err error) {
 	if err := w.prepare(); err != nil {
 		return err
 	}
 	// before the transaction: SQLite's one connection is the transaction's
 	// until it ends
-	w.prepareRows(documentSQL, documentColumns, len(jobs))
-	w.prepareRows(eventSQL, eventColumns, len(jobs))
+	if n := len(jobs); w.postgres {
+		w.prepareBatch(batchKey{documentsAndEvents, n}, func() string { return documentsAndEventsSQL(n) })
+	} else if n > 1 {
+		w.prepareBatch(batchKey{documentSQL, n}, func() string { return rowsOf(documentSQL, documentColumns, n) })
+		w.prepareBatch(batchKey{eventSQL, n}, func() string { return rowsOf(eventSQL, eventColumns, n) })
+	}
 	ctx := context.Background() // one caller's cancel must not undo the others' creates
 	tx, err := w.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -396,15 +400,25 @@ func (w *Writer) insert(ctx context.Context, tx *sql.Tx, jobs []*job) error {
 			eventArgs = append(eventArgs, ev.BusinessID, ev.At.UTC(), ev.Actor, ev.FromStatus, ev.ToStatus, ev.Action, comment, ev.TaskID)
 		}
 	}
-	if _, err := w.stmt(ctx, tx, documentSQL, documentColumns, len(jobs), w.document).ExecContext(ctx, args...); err != nil {
-		return fmt.Errorf("store documents: %w", err)
+	var rows *sql.Rows
+	var err error
+	switch {
+	case w.postgres && len(events) == len(jobs):
+		// one round trip: the documents' insert a part of the events'
+		n := len(jobs)
+		rows, err = w.batch(ctx, tx, batchKey{documentsAndEvents, n}, func() string { return documentsAndEventsSQL(n) }).
+			QueryContext(ctx, append(args, eventArgs...)...)
+	default:
+		if _, err := w.stmt(ctx, tx, documentSQL, documentColumns, len(jobs), w.document).ExecContext(ctx, args...); err != nil {
+			return fmt.Errorf("store documents: %w", err)
+		}
+		if len(events) == 0 {
+			return nil
+		}
+		rows, err = w.stmt(ctx, tx, eventSQL, eventColumns, len(events), w.event).QueryContext(ctx, eventArgs...)
 	}
-	if len(events) == 0 {
-		return nil
-	}
-	rows, err := w.stmt(ctx, tx, eventSQL, eventColumns, len(events), w.event).QueryContext(ctx, eventArgs...)
 	if err != nil {
-		return fmt.Errorf("write events: %w", err)
+		return fmt.Errorf("write documents and events: %w", err)
 	}
 	defer rows.Close()
 	ids := make([]int64, 0, len(events))
@@ -439,29 +453,46 @@ func (w *Writer) stmt(ctx context.Context, tx *sql.Tx, q string, columns, n int,
 	if n == 1 {
 		return tx.StmtContext(ctx, one)
 	}
+	return w.batch(ctx, tx, batchKey{q, n}, func() string { return rowsOf(q, columns, n) })
+}
+
+// batch is the statement k in tx: prepared (prepareBatch), else the
+// statement q writes, unprepared.
+func (w *Writer) batch(ctx context.Context, tx *sql.Tx, k batchKey, q func() string) interface {
+	ExecContext(context.Context, ...any) (sql.Result, error)
+	QueryContext(context.Context, ...any) (*sql.Rows, error)
+} {
 	w.prepMu.Lock()
-	prepared := w.batches[batchKey{q, n}]
+	prepared := w.batches[k]
 	w.prepMu.Unlock()
 	if prepared != nil {
 		return tx.StmtContext(ctx, prepared)
 	}
-	return txQuery{tx: tx, q: w.rebind(rowsOf(q, columns, n))}
+	return txQuery{tx: tx, q: w.rebind(q())}
 }
 
-// prepareRows prepares the insert of n rows of q (of columns values each)
-// once, for n up to maxPreparedRows; one that fails to prepare is left to
-// run unprepared (which reports the failure to its batch).
-func (w *Writer) prepareRows(q string, columns, n int) {
-	if n < 2 || n > maxPreparedRows {
+// documentsAndEvents names the insert of n documents and their n events in
+// one statement (PostgreSQL's data-modifying WITH), answering the events'
+// ids: one round trip to the database less for each batch.
+const documentsAndEvents = "documents and events"
+
+func documentsAndEventsSQL(n int) string {
+	return "WITH stored AS (" + rowsOf(documentSQL, documentColumns, n) + ") " + rowsOf(eventSQL, eventColumns, n)
+}
+
+// prepareBatch prepares the statement k that q writes once, for up to
+// maxPreparedRows rows; one that fails to prepare is left to run
+// unprepared (which reports the failure to its batch).
+func (w *Writer) prepareBatch(k batchKey, q func() string) {
+	if k.n > maxPreparedRows {
 		return
 	}
-	k := batchKey{q, n}
 	w.prepMu.Lock()
 	defer w.prepMu.Unlock()
 	if _, ok := w.batches[k]; ok {
 		return
 	}
-	stmt, err := w.db.Prepare(w.rebind(rowsOf(q, columns, n)))
+	stmt, err := w.db.Prepare(w.rebind(q()))
 	if err != nil {
 		return
 	}
