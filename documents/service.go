@@ -76,9 +76,9 @@ func (s *Service) Stored(ctx context.Context, businessID string) (*Record, *engi
 
 // Decoded decodes a stored record's body under its type and version.
 func (s *Service) Decoded(rec *Record) (*engine.Document, []engine.Finding, error) {
-	dt := s.StoredType(rec)
-	if dt == nil {
-		return nil, nil, unknownType(rec)
+	dt, err := s.storedTypeOf(rec)
+	if err != nil {
+		return nil, nil, err
 	}
 	doc, structural, err := engine.DecodeAs(dt, []byte(rec.Body))
 	if err != nil {
@@ -87,8 +87,12 @@ func (s *Service) Decoded(rec *Record) (*engine.Document, []engine.Finding, erro
 	return doc, structural, nil
 }
 
-func unknownType(rec *Record) error {
-	return fmt.Errorf("document %s is a %s, which the catalogue no longer has", rec.BusinessID, rec.DocType)
+// storedTypeOf is StoredType, an error when the catalogue has no such type.
+func (s *Service) storedTypeOf(rec *Record) (*engine.DocType, error) {
+	if dt := s.StoredType(rec); dt != nil {
+		return dt, nil
+	}
+	return nil, fmt.Errorf("document %s is a %s, which the catalogue no longer has", rec.BusinessID, rec.DocType)
 }
 
 func unreadable(rec *Record, err error) error {
@@ -117,9 +121,9 @@ func (s *Service) Load(ctx context.Context, who Actor, businessID, family, actio
 	if err := s.MayRead(ctx, who, rec); err != nil {
 		return nil, err
 	}
-	dt := s.StoredType(rec)
-	if dt == nil {
-		return nil, unknownType(rec)
+	dt, err := s.storedTypeOf(rec)
+	if err != nil {
+		return nil, err
 	}
 	if err := checkFamily(family, dt); err != nil {
 		return nil, err

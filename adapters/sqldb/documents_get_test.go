@@ -2,9 +2,7 @@ package sqldb_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"fmt"
 	"testing"
 	"time"
 
@@ -66,39 +64,4 @@ func TestGetReadsEveryColumn(t *testing.T) {
 			t.Errorf("an unknown number: %v, want %s", err, engine.ENOTFOUND)
 		}
 	})
-}
-
-// TestGetReadsTimesAsTheDriver: on SQLite, Get parses the stored text of a
-// time itself; whatever layout the row holds, it reads the time the driver
-// reads (the same instant and zone).
-func TestGetReadsTimesAsTheDriver(t *testing.T) {
-	db := sqldbtest.SQLite(t, sqldb.DocumentModels())
-	store := sqldb.NewDocumentStore(db)
-	for i, stored := range []string{
-		"2026-11-24 10:30:15.123456789+07:00", // as formwork writes them
-		"2026-11-24 10:30:15+00:00",
-		"2026-11-24T10:30:15.5-05:00",
-		"2026-11-24 10:30:15.25",
-		"2026-11-24T10:30:15Z",
-		"2026-11-24 10:30",
-		"2026-11-24",
-		"2026-11-24 10:30:15.123 +0700 +07 m=+0.001", // time.Time's String
-	} {
-		id := fmt.Sprintf("T%d", i)
-		if err := db.Exec(`INSERT INTO documents (business_id, doc_type, status, amount, version, schema_version, body, created_at, updated_at)
-			VALUES (?, 'EX02', 'draft', 0, 1, 1, '{}', ?, ?)`, id, stored, stored).Error; err != nil {
-			t.Fatal(err)
-		}
-		var driver sql.NullTime
-		if err := db.Raw("SELECT created_at FROM documents WHERE business_id = ?", id).Row().Scan(&driver); err != nil {
-			t.Fatalf("%s: the driver: %v", stored, err)
-		}
-		got, err := store.Get(context.Background(), id)
-		if err != nil {
-			t.Fatalf("%s: %v", stored, err)
-		}
-		if !driver.Valid || !got.CreatedAt.Equal(driver.Time) || got.CreatedAt.String() != driver.Time.String() || !got.UpdatedAt.Equal(driver.Time) {
-			t.Errorf("%s: read %v, the driver reads %v", stored, got.CreatedAt, driver.Time)
-		}
-	}
 }

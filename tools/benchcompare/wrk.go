@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-// request is one request wrk repeats.
+// request is one request a load generator repeats (the Go one or wrk).
 type request struct {
 	method string
 	url    string
