@@ -50,7 +50,7 @@ release: ## record the catalogue as released (snapshots + lock) after review
 bench: ## Go benchmarks (saves and loads with GOGC=200, as formwork serve runs), every speed figure printed beside its target at the end (engine, saves and raw inserts on SQLite and PostgreSQL, worklists)
 	@mkdir -p bin && uptime > bin/bench.txt && cat bin/bench.txt
 	$(GO) test ./engine -run '^$$' -bench . -benchmem 2>&1 | tee -a bin/bench.txt
-	GOGC=200 $(GO) test ./adapters/httpapi -run '^$$' -bench '^Benchmark(Save|Load|RawInsert)(SQLite|Postgres)$$' -benchtime 3s 2>&1 | tee -a bin/bench.txt
+	GOGC=200 $(GO) test ./adapters/httpapi -run '^$$' -bench '^Benchmark(Save|Load|RawInsert)(SQLite|Postgres|Postgres32)$$' -benchtime 3s 2>&1 | tee -a bin/bench.txt
 	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x 2>&1 | tee -a bin/bench.txt
 	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkReportsPostgres -benchtime 3x 2>&1 | tee -a bin/bench.txt
 	$(GO) run ./tools/benchreport < bin/bench.txt

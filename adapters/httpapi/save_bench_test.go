@@ -46,9 +46,15 @@ func BenchmarkSaveSQLite(b *testing.B) {
 // on PostgreSQL >= 50% of raw inserts, 8 writers, one transaction each).
 const postgresWriters = 4
 
-// BenchmarkSavePostgres is BenchmarkSaveSQLite on PostgreSQL, 8 clients.
+// BenchmarkSavePostgres is BenchmarkSaveSQLite on PostgreSQL, 8 clients
+// (as many as the raw inserts' writers).
 func BenchmarkSavePostgres(b *testing.B) {
 	benchCreates(b, newTestAPI(b, openPostgres(b), nil), postgresWriters)
+}
+
+// BenchmarkSavePostgres32 is BenchmarkSaveSQLite on PostgreSQL: 32 clients.
+func BenchmarkSavePostgres32(b *testing.B) {
+	benchCreates(b, newTestAPI(b, openPostgres(b), nil), benchParallelism)
 }
 
 // BenchmarkRawInsertPostgres: the floor under a save on PostgreSQL:

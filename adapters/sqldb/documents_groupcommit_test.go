@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"formwork/adapters/sqldb"
+	"formwork/adapters/sqldb/invoicedb"
 	"formwork/adapters/sqldb/sqldbtest"
 	"formwork/documents"
 
@@ -214,5 +215,81 @@ func BenchmarkGroupCommitCreates(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "creates/s")
 			b.ReportMetric(float64(creates)/float64(max(commits, 1)), "creates/commit")
 		})
+	}
+}
+
+// On PostgreSQL the writer numbers a batch where it expects the sequence to
+// end, in one statement: after a first transaction teaches it the end,
+// creates are stored that way; a number taken elsewhere makes the next
+// statement store nothing and the create is stored by a transaction; a
+// record refused on the way leaves its number to the next; the numbers
+// stay unique and without gaps throughout.
+func TestGroupCommitNumbersAsExpected(t *testing.T) {
+	db := sqldbtest.Postgres(t, append(sqldb.DocumentModels(), invoicedb.Models()...))
+	store := sqldb.NewDocumentStore(db)
+	ctx := context.Background()
+	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	refused := errors.New("refused")
+	create := func(refuse bool) (string, error) {
+		rec, err := store.Create(ctx, "EX02", at, func(id string) (*documents.Record, *documents.Event, error) {
+			if refuse {
+				return nil, nil, refused
+			}
+			return &documents.Record{BusinessID: id, DocType: "EX02", Status: "draft", Version: 1, SchemaVersion: 1,
+					Body: fmt.Sprintf(`{"head":{"businessId":%q}}`, id), CreatedAt: at, UpdatedAt: at},
+				&documents.Event{BusinessID: id, At: at, Actor: "u1", ToStatus: "draft", Action: "create"}, nil
+		})
+		if err != nil {
+			return "", err
+		}
+		return rec.BusinessID, nil
+	}
+	var ids []string
+	step := func(name string, wantStored, wantMissed int64) {
+		t.Helper()
+		id, err := create(false)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		ids = append(ids, id)
+		if stored, missed := store.NumberedAsExpected(); stored != wantStored || missed != wantMissed {
+			t.Fatalf("%s: %d stored, %d missed as expected; want %d, %d", name, stored, missed, wantStored, wantMissed)
+		}
+	}
+	step("first create (a transaction learns the end)", 0, 0)
+	step("second create", 1, 0)
+	step("third create", 2, 0)
+	if _, err := create(true); !errors.Is(err, refused) {
+		t.Fatalf("refused create: %v", err)
+	}
+	step("after a refused create", 3, 0)
+	n, err := store.Number(ctx, "EX02", at) // taken outside the writer
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids = append(ids, n.BusinessID())
+	if err := n.Insert(&documents.Record{BusinessID: n.BusinessID(), DocType: "EX02", Status: "draft", Version: 1,
+		SchemaVersion: 1, Body: `{}`, CreatedAt: at, UpdatedAt: at},
+		&documents.Event{BusinessID: n.BusinessID(), At: at, Actor: "u2", ToStatus: "draft", Action: "create"}); err != nil {
+		t.Fatal(err)
+	}
+	step("after a number taken elsewhere (stored by a transaction)", 3, 1)
+	step("then as expected again", 4, 1)
+	for k, id := range ids {
+		if want := fmt.Sprintf("EX0220261124%04d", k+1); id != want {
+			t.Fatalf("number %d is %s, want %s (numbers %v)", k, id, want, ids)
+		}
+		rec, err := store.Get(ctx, id)
+		if err != nil || rec.BusinessID != id {
+			t.Fatalf("stored %s: %+v %v", id, rec, err)
+		}
+		if k != 4 && rec.Body != fmt.Sprintf(`{"head":{"businessId":%q}}`, id) {
+			t.Errorf("%s stored with body %s", id, rec.Body)
+		}
+	}
+	var events int64
+	db.Table("document_events").Where("action = ?", "create").Count(&events)
+	if events != int64(len(ids)) {
+		t.Errorf("%d create events, want %d", events, len(ids))
 	}
 }

@@ -28,18 +28,20 @@ func NewDocumentStore(db *gorm.DB) *DocumentStore {
 	s := &DocumentStore{db: db}
 	if sqlDB, err := db.DB(); err == nil {
 		s.writer = groupcommit.New(sqlDB, db.Dialector.Name() == "postgres")
-		s.writer.SetClaim(s.claimInvoices)
+		s.writer.SetClaim(claimsInvoices, s.claimInvoices)
 	}
 	return s
 }
+
+// claimsInvoices tells whether a new document names invoices (a new
+// document holds no claims yet: without them there is nothing to take or
+// let go).
+func claimsInvoices(rec *documents.Record) bool { return strings.Contains(rec.Body, `"invoiceNo"`) }
 
 // claimInvoices takes a new document's invoice claims in the group commit's
 // transaction tx (invoicedb.TakeClaims): an invoice another document holds
 // refuses this create alone, and what it took is let go.
 func (s *DocumentStore) claimInvoices(ctx context.Context, tx *sql.Tx, rec *documents.Record) (refused, err error) {
-	if !strings.Contains(rec.Body, `"invoiceNo"`) { // a new document holds no claims yet: nothing to take or let go
-		return nil, nil
-	}
 	g := s.db.Session(&gorm.Session{NewDB: true, Context: ctx, SkipDefaultTransaction: true})
 	g.Statement.ConnPool = tx
 	err = invoicedb.TakeClaims(g, rec.BusinessID, rec.Status, rec.Body)
@@ -60,6 +62,16 @@ func (s *DocumentStore) GroupCommits() (commits, creates int64) {
 		return 0, 0
 	}
 	return s.writer.Stats()
+}
+
+// NumberedAsExpected is the number of group commits of new documents that
+// numbered them where their sequence was expected to end, in one statement,
+// and of those that found it elsewhere (groupcommit.Writer.Expected).
+func (s *DocumentStore) NumberedAsExpected() (stored, missed int64) {
+	if s.writer == nil {
+		return 0, 0
+	}
+	return s.writer.Expected()
 }
 
 // Ahead announces a create being checked to the group commit

@@ -41,17 +41,24 @@ type Build func(businessID string) (*documents.Record, *documents.Event, error)
 // transaction's.
 type Claim func(ctx context.Context, tx *sql.Tx, rec *documents.Record) (refused, err error)
 
+// Claims tells whether a new document's record claims anything (Claim is
+// called only for those).
+type Claims func(rec *documents.Record) bool
+
 // Writer collects creates into group commits on db.
 type Writer struct {
 	db       *sql.DB
 	postgres bool
 	claim    Claim
+	claims   Claims
 
 	mu      sync.Mutex
 	queue   []*job
 	leading bool // a caller is committing the queue
 
 	commits, creates atomic.Int64 // transactions committed, creates in them
+
+	expected, missed atomic.Int64 // statements numbering as expected: that stored, that did not
 
 	coming  atomic.Int64  // creates announced (Ahead) and not queued yet
 	arrival chan struct{} // poked when a create is queued or no longer coming
@@ -62,6 +69,10 @@ type Writer struct {
 	unnumber *sql.Stmt
 	event    *sql.Stmt
 	batches  map[batchKey]*sql.Stmt // the inserts of n rows, n <= maxPreparedRows
+
+	// ends are the last numbers of each prefix, as the writer expects them
+	// (PostgreSQL; only the leader reads and writes them)
+	ends map[string]int
 }
 
 // batchKey names the insert of n rows of an insert statement of one row.
@@ -151,8 +162,14 @@ func (w *Writer) await() {
 	}
 }
 
-// SetClaim makes claim part of every create (before any create).
-func (w *Writer) SetClaim(claim Claim) { w.claim = claim }
+// SetClaim makes claim part of every create whose record claims says
+// claims something (before any create).
+func (w *Writer) SetClaim(claims Claims, claim Claim) { w.claims, w.claim = claims, claim }
+
+// claimsSomething tells whether rec claims anything.
+func (w *Writer) claimsSomething(rec *documents.Record) bool {
+	return w.claim != nil && w.claims(rec)
+}
 
 // Create numbers a new document of docType on the day of at, stores the
 // record build makes with its event, and answers once it is committed.
@@ -214,6 +231,9 @@ func (w *Writer) commit(batch []*job) {
 			continue
 		}
 		live = append(live, j)
+	}
+	if w.postgres {
+		live = w.writeExpected(live)
 	}
 	if len(live) == 0 {
 		return
@@ -292,6 +312,7 @@ func (w *Writer) write(jobs []*job) (err error) {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit documents: %w", err)
 	}
+	w.learn(seqs)
 	w.commits.Add(1)
 	allCommits.Add(1)
 	w.creates.Add(int64(len(stored)))
@@ -307,6 +328,11 @@ func Totals() (commits, creates int64) { return allCommits.Load(), allCreates.Lo
 
 // Stats is the number of transactions committed and of creates they held.
 func (w *Writer) Stats() (commits, creates int64) { return w.commits.Load(), w.creates.Load() }
+
+// Expected is the number of statements that numbered creates as expected
+// (PostgreSQL), and of those that found their sequence elsewhere and
+// stored nothing.
+func (w *Writer) Expected() (stored, missed int64) { return w.expected.Load(), w.missed.Load() }
 
 // prefix is the start of the job's number: its type and day.
 func (j *job) prefix() string { return j.docType + j.at.Format("20060102") }
@@ -346,7 +372,7 @@ func (w *Writer) number(ctx context.Context, tx *sql.Tx, jobs []*job) (map[strin
 // error); err is the transaction's.
 func (w *Writer) build(ctx context.Context, tx *sql.Tx, j *job, seq *sequence) (refused, err error) {
 	rec, ev, refused := j.build(fmt.Sprintf("%s%04d", j.prefix(), seq.next))
-	if refused == nil && w.claim != nil {
+	if refused == nil && w.claimsSomething(rec) {
 		if refused, err = w.claim(ctx, tx, rec); err != nil {
 			return nil, err
 		}
@@ -382,22 +408,10 @@ func (w *Writer) insert(ctx context.Context, tx *sql.Tx, jobs []*job) error {
 	var events []*documents.Event
 	var eventArgs []any
 	for _, j := range jobs {
-		rec := j.rec
-		edition := rec.Edition
-		if edition == "" {
-			edition = "form" // the column's default, as gorm leaves it to the database
-		}
-		args = append(args, rec.BusinessID, rec.DocType, rec.Status, edition, rec.BusinessType1, rec.BusinessType2,
-			rec.Applicant, rec.CompanyCode, rec.CreateBy, rec.Amount, rec.Version, rec.SchemaVersion, rec.ProcessID,
-			rec.Description, rec.Body, rec.CreatedAt, rec.UpdatedAt, rec.Department, rec.Vendor, rec.Customer,
-			rec.SearchText, rec.IndexVersion)
+		args = appendRecord(args, j.rec)
 		if ev := j.ev; ev != nil {
-			var comment any
-			if ev.Comment != "" {
-				comment = ev.Comment
-			}
 			events = append(events, ev)
-			eventArgs = append(eventArgs, ev.BusinessID, ev.At.UTC(), ev.Actor, ev.FromStatus, ev.ToStatus, ev.Action, comment, ev.TaskID)
+			eventArgs = appendEvent(eventArgs, ev)
 		}
 	}
 	var rows *sql.Rows
@@ -420,6 +434,32 @@ func (w *Writer) insert(ctx context.Context, tx *sql.Tx, jobs []*job) error {
 	if err != nil {
 		return fmt.Errorf("write documents and events: %w", err)
 	}
+	return setEventIDs(rows, events)
+}
+
+// appendRecord appends the values of rec's columns (DocumentColumns) to args.
+func appendRecord(args []any, rec *documents.Record) []any {
+	edition := rec.Edition
+	if edition == "" {
+		edition = "form" // the column's default, as gorm leaves it to the database
+	}
+	return append(args, rec.BusinessID, rec.DocType, rec.Status, edition, rec.BusinessType1, rec.BusinessType2,
+		rec.Applicant, rec.CompanyCode, rec.CreateBy, rec.Amount, rec.Version, rec.SchemaVersion, rec.ProcessID,
+		rec.Description, rec.Body, rec.CreatedAt, rec.UpdatedAt, rec.Department, rec.Vendor, rec.Customer,
+		rec.SearchText, rec.IndexVersion)
+}
+
+// appendEvent appends the values of ev's columns (eventSQL) to args.
+func appendEvent(args []any, ev *documents.Event) []any {
+	var comment any
+	if ev.Comment != "" {
+		comment = ev.Comment
+	}
+	return append(args, ev.BusinessID, ev.At.UTC(), ev.Actor, ev.FromStatus, ev.ToStatus, ev.Action, comment, ev.TaskID)
+}
+
+// setEventIDs gives events the ids rows answers (closing rows).
+func setEventIDs(rows *sql.Rows, events []*documents.Event) error {
 	defer rows.Close()
 	ids := make([]int64, 0, len(events))
 	for rows.Next() {

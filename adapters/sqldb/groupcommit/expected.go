@@ -1,0 +1,160 @@
+package groupcommit
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"formwork/documents"
+)
+
+// On PostgreSQL, the creates of a batch of one type and day are stored in
+// one statement, committed on its own, when the writer knows where their
+// sequence ends: the statement takes the numbers only if the sequence still
+// ends where the writer expects, and otherwise stores nothing (and those
+// creates are written the usual way, in a transaction that takes the numbers
+// first, which teaches the writer the sequence's end again). One round trip
+// to the database instead of four (begin, numbers, rows, commit), and the
+// sequence row is locked only while the statement runs, not across round
+// trips.
+//
+// The numbers stay without gaps and each is taken once: the sequence row
+// decides, never what the writer expects. Numbers taken elsewhere (another
+// server on the same database, documents.Numbered) cost a statement that
+// stores nothing.
+
+// learn records where the sequences a transaction took numbers of end,
+// once it committed.
+func (w *Writer) learn(seqs map[string]*sequence) {
+	if !w.postgres {
+		return
+	}
+	if w.ends == nil {
+		w.ends = map[string]int{}
+	}
+	for p, seq := range seqs {
+		w.ends[p] = seq.next - 1
+	}
+}
+
+// writeExpected stores the creates of jobs whose sequences' ends the writer
+// knows, one statement for each type and day, and answers them (and those
+// whose record cannot be built). It returns the creates left to a
+// transaction: of sequences it does not know, those claiming something (a
+// claim is taken in a transaction), those without an event, and those of a
+// statement that stored nothing.
+func (w *Writer) writeExpected(jobs []*job) (rest []*job) {
+	byPrefix := map[string][]*job{}
+	var order []string
+	for _, j := range jobs {
+		p := j.prefix()
+		if byPrefix[p] == nil {
+			order = append(order, p)
+		}
+		byPrefix[p] = append(byPrefix[p], j)
+	}
+	for _, p := range order {
+		rest = append(rest, w.writeExpectedOf(p, byPrefix[p])...)
+	}
+	return rest
+}
+
+// writeExpectedOf is writeExpected for the creates of one prefix.
+func (w *Writer) writeExpectedOf(prefix string, jobs []*job) (rest []*job) {
+	last, ok := w.ends[prefix]
+	if !ok {
+		return jobs
+	}
+	var stored []*job
+	next := last
+	for _, j := range jobs {
+		rec, ev, refused := j.build(fmt.Sprintf("%s%04d", prefix, next+1))
+		switch {
+		case refused != nil: // its number is the next create's
+			j.finish(nil, refused)
+		case ev == nil || w.claimsSomething(rec):
+			rest = append(rest, j)
+		default:
+			next++
+			j.rec, j.ev = rec, ev
+			stored = append(stored, j)
+		}
+	}
+	if len(stored) == 0 {
+		return rest
+	}
+	if err := w.insertExpected(prefix, last, stored); err != nil {
+		// not where expected (or the statement failed): the transaction
+		// decides, and its numbers teach the writer the end again
+		delete(w.ends, prefix)
+		w.missed.Add(1)
+		for _, j := range stored {
+			j.rec, j.ev = nil, nil
+		}
+		return append(rest, stored...)
+	}
+	w.ends[prefix] = next
+	w.expected.Add(1)
+	w.commits.Add(1)
+	allCommits.Add(1)
+	w.creates.Add(int64(len(stored)))
+	allCreates.Add(int64(len(stored)))
+	for _, j := range stored {
+		j.finish(j.rec, nil)
+	}
+	return rest
+}
+
+// expectedNumbers names the statement storing n documents and their events
+// numbered after the sequence's expected end.
+const expectedNumbers = "documents and events numbered as expected"
+
+// expectedSQL takes n numbers of a prefix if its sequence ends where
+// expected, and stores n documents and their events under them: each row's
+// number is read through the numbers taken, so that none is stored (the
+// column may not be null) when they were not taken.
+func expectedSQL(n int) string {
+	taken := `UPDATE doc_sequences SET last = last + ? WHERE prefix = ? AND last = ? RETURNING last`
+	numbered := func(q string, columns int) string {
+		one := "(" + strings.TrimSuffix(strings.Repeat("?,", columns), ",") + ")"
+		row := "((SELECT ? FROM taken)," + strings.TrimSuffix(strings.Repeat("?,", columns-1), ",") + ")"
+		i := strings.Index(q, one)
+		return q[:i] + strings.TrimSuffix(strings.Repeat(row+",", n), ",") + q[i+len(one):]
+	}
+	return "WITH taken AS (" + taken + "), stored AS (" + numbered(documentSQL, documentColumns) + ") " +
+		numbered(eventSQL, eventColumns)
+}
+
+// insertExpected stores jobs (built with the numbers after last) in one
+// statement of its own.
+func (w *Writer) insertExpected(prefix string, last int, jobs []*job) error {
+	n := len(jobs)
+	q := func() string { return expectedSQL(n) }
+	w.prepareBatch(batchKey{expectedNumbers, n}, q)
+	args := make([]any, 0, 3+n*(documentColumns+eventColumns))
+	args = append(args, n, prefix, last)
+	events := make([]*documents.Event, 0, n)
+	for _, j := range jobs {
+		args = appendRecord(args, j.rec)
+	}
+	for _, j := range jobs {
+		args = appendEvent(args, j.ev)
+		events = append(events, j.ev)
+	}
+	ctx := context.Background() // one caller's cancel must not undo the others' creates
+	w.prepMu.Lock()
+	prepared := w.batches[batchKey{expectedNumbers, n}]
+	w.prepMu.Unlock()
+	var rows *sql.Rows
+	var err error
+	if prepared != nil {
+		rows, err = prepared.QueryContext(ctx, args...)
+	} else {
+		rows, err = w.db.QueryContext(ctx, w.rebind(q()), args...)
+	}
+	if err != nil {
+		return fmt.Errorf("write documents and events: %w", err)
+	}
+	return setEventIDs(rows, events)
+}
