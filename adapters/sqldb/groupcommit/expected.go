@@ -24,18 +24,59 @@ import (
 // server on the same database, documents.Numbered) cost a statement that
 // stores nothing.
 
+// sequenceEnd is what the writer knows of a sequence's end.
+type sequenceEnd struct {
+	last   int  // its last number taken
+	known  bool // last is known (learnt, and not missed since)
+	missed int  // statements in a row that found the sequence elsewhere
+	skip   int  // batches left to write the transaction's way before trying again
+}
+
+// maxEnds bounds the sequences the writer keeps the ends of (one per type
+// and day): past it, it forgets them all and learns again.
+const maxEnds = 1024
+
 // learn records where the sequences a transaction took numbers of end,
 // once it committed.
 func (w *Writer) learn(seqs map[string]*sequence) {
 	if !w.postgres {
 		return
 	}
-	if w.ends == nil {
-		w.ends = map[string]int{}
+	if w.ends == nil || len(w.ends) >= maxEnds {
+		w.ends = map[string]*sequenceEnd{}
 	}
 	for p, seq := range seqs {
-		w.ends[p] = seq.next - 1
+		e := w.ends[p]
+		if e == nil {
+			e = &sequenceEnd{}
+			w.ends[p] = e
+		}
+		e.last, e.known = seq.next-1, true
 	}
+}
+
+// expectedEnd is where the writer expects the sequence of prefix to end,
+// if it knows and is not waiting after misses: each miss in a row doubles
+// the batches written the transaction's way before it tries again (up to
+// 1,023), so that servers taking numbers of the same sequences turn in
+// turn cost little.
+func (w *Writer) expectedEnd(prefix string) (*sequenceEnd, bool) {
+	e := w.ends[prefix]
+	switch {
+	case e == nil || !e.known:
+		return nil, false
+	case e.skip > 0:
+		e.skip--
+		return nil, false
+	}
+	return e, true
+}
+
+// miss records that a statement found the sequence e elsewhere.
+func (e *sequenceEnd) miss() {
+	e.known = false
+	e.missed++
+	e.skip = 1<<min(e.missed-1, 10) - 1
 }
 
 // writeExpected stores the creates of jobs whose sequences' ends the writer
@@ -62,12 +103,12 @@ func (w *Writer) writeExpected(jobs []*job) (rest []*job) {
 
 // writeExpectedOf is writeExpected for the creates of one prefix.
 func (w *Writer) writeExpectedOf(prefix string, jobs []*job) (rest []*job) {
-	last, ok := w.ends[prefix]
+	end, ok := w.expectedEnd(prefix)
 	if !ok {
 		return jobs
 	}
 	var stored []*job
-	next := last
+	last, next := end.last, end.last
 	for _, j := range jobs {
 		rec, ev, refused := j.build(fmt.Sprintf("%s%04d", prefix, next+1))
 		switch {
@@ -87,14 +128,14 @@ func (w *Writer) writeExpectedOf(prefix string, jobs []*job) (rest []*job) {
 	if err := w.insertExpected(prefix, last, stored); err != nil {
 		// not where expected (or the statement failed): the transaction
 		// decides, and its numbers teach the writer the end again
-		delete(w.ends, prefix)
+		end.miss()
 		w.missed.Add(1)
 		for _, j := range stored {
 			j.rec, j.ev = nil, nil
 		}
 		return append(rest, stored...)
 	}
-	w.ends[prefix] = next
+	end.last, end.missed = next, 0
 	w.expected.Add(1)
 	w.commits.Add(1)
 	allCommits.Add(1)

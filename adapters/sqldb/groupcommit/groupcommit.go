@@ -70,9 +70,9 @@ type Writer struct {
 	event    *sql.Stmt
 	batches  map[batchKey]*sql.Stmt // the inserts of n rows, n <= maxPreparedRows
 
-	// ends are the last numbers of each prefix, as the writer expects them
-	// (PostgreSQL; only the leader reads and writes them)
-	ends map[string]int
+	// ends are the ends of the sequences of each prefix, as the writer
+	// expects them (PostgreSQL; only the leader reads and writes them)
+	ends map[string]*sequenceEnd
 }
 
 // batchKey names the insert of n rows of an insert statement of one row.
