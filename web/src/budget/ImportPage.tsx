@@ -9,15 +9,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { errorText } from '../api/client';
-import { findingsOf, type RecordFinding } from '../masterdata/api';
 import RowFindings from '../masterdata/RowFindings';
 import { saveFile } from '../masterdata/saveFile';
 import { downloadBudgets, uploadBudgets, type BudgetFilter, type Imported } from './api';
 import BudgetFilters from './BudgetFilters';
 import WorkbookButton from '../masterdata/WorkbookButton';
-
-/** The field of a finding's path: rows[7].department -> department. */
-const fieldOf = (path: string) => path.replace(/^rows\[\d+\]\.?/, '');
+import { sheetField, useWorkbookImport } from '../masterdata/useWorkbookImport';
 
 /**
  * 预算导入: upload a workbook of budgets (all or nothing: every bad row listed with its
@@ -28,25 +25,13 @@ export default function ImportPage({ title }: { title?: string }) {
   const client = useQueryClient();
   const [filter, setFilter] = useState<BudgetFilter>({});
   const [fileName, setFileName] = useState('');
-  const [result, setResult] = useState<Imported | null>(null);
-  const [findings, setFindings] = useState<RecordFinding[]>([]);
-  const importing = useMutation({
-    mutationFn: uploadBudgets,
-    onMutate: () => {
-      setResult(null);
-      setFindings([]);
-    },
-    onSuccess: (done) => {
-      setResult(done);
-      void client.invalidateQueries({ queryKey: ['budget'] });
-    },
-    onError: (error) => setFindings(findingsOf(error)),
-  });
+  const importing = useWorkbookImport<Imported>(uploadBudgets, () => void client.invalidateQueries({ queryKey: ['budget'] }));
+  const { result, findings } = importing;
   const exporting = useMutation({
     mutationFn: () => downloadBudgets(filter),
     onSuccess: (file) => saveFile(file, 'budgets.xlsx'),
   });
-  const failure = importing.isError && findings.length === 0 ? errorText(importing.error) : exporting.isError ? errorText(exporting.error) : '';
+  const failure = importing.failure || (exporting.isError ? errorText(exporting.error) : '');
   return (
     <Container maxWidth="lg" sx={{ py: 3 }} data-page="budget-import">
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-list-title>
@@ -59,16 +44,16 @@ export default function ImportPage({ title }: { title?: string }) {
         <WorkbookButton
           variant="contained"
           label={t('budget.import.choose')}
-          disabled={importing.isPending}
+          disabled={importing.pending}
           data="budget-import-file"
           onFile={(file) => {
             setFileName(file.name);
-            importing.mutate(file);
+            importing.start(file);
           }}
         />
         {fileName && <Typography variant="body2">{fileName}</Typography>}
       </Box>
-      {importing.isPending && <LinearProgress sx={{ mb: 2 }} />}
+      {importing.pending && <LinearProgress sx={{ mb: 2 }} />}
       {result && (
         <Alert severity="success" sx={{ mb: 2 }} data-budget-imported>
           {t('budget.import.done', { ...result })}
@@ -84,7 +69,7 @@ export default function ImportPage({ title }: { title?: string }) {
         data="budget-import-findings"
         sx={{ mb: 3 }}
         texts={{ refused: t('budget.import.refused'), row: t('budget.import.row'), field: t('budget.import.field'), problem: t('budget.import.problem') }}
-        fieldOf={(path) => (fieldOf(path) ? t(`budget.col.${fieldOf(path)}`, { defaultValue: fieldOf(path) }) : '')}
+        fieldOf={(path) => (sheetField(path) ? t(`budget.col.${sheetField(path)}`, { defaultValue: sheetField(path) }) : '')}
       />
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('budget.import.export')}

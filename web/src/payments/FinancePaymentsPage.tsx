@@ -13,8 +13,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorText } from '../api/client';
-import { findingsOf, type RecordFinding } from '../masterdata/api';
+import { findingsOf } from '../masterdata/api';
 import RowFindings from '../masterdata/RowFindings';
+import { sheetField, useWorkbookImport } from '../masterdata/useWorkbookImport';
 import { listPayments, movePayment, uploadPayments, type Move, type PaymentImport, type PaymentLine } from './api';
 import PaymentTable from './PaymentTable';
 import { StatusFilter } from './MyPaymentsPage';
@@ -141,39 +142,27 @@ function MoveDialog({ line, kind, onClose }: { line: PaymentLine; kind: MoveKind
 function PaymentImportBox() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [result, setResult] = useState<PaymentImport | null>(null);
-  const [findings, setFindings] = useState<RecordFinding[]>([]);
-  const importing = useMutation({
-    mutationFn: uploadPayments,
-    onMutate: () => {
-      setResult(null);
-      setFindings([]);
-    },
-    onSuccess: (done) => {
-      setResult(done);
-      void client.invalidateQueries({ queryKey: ['payments'] });
-    },
-    onError: (error) => setFindings(findingsOf(error)),
-  });
+  const importing = useWorkbookImport<PaymentImport>(uploadPayments, () => void client.invalidateQueries({ queryKey: ['payments'] }));
+  const { result, findings } = importing;
   return (
     <Box sx={{ mb: 3 }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('payments.import.columns')}
       </Typography>
-      <WorkbookButton label={t('payments.import.choose')} disabled={importing.isPending} data="payment-import-file" onFile={importing.mutate} />
-      {importing.isPending && <LinearProgress sx={{ mt: 1 }} />}
+      <WorkbookButton label={t('payments.import.choose')} disabled={importing.pending} data="payment-import-file" onFile={importing.start} />
+      {importing.pending && <LinearProgress sx={{ mt: 1 }} />}
       {result && (
         <Alert severity="success" sx={{ mt: 1 }} data-payment-imported>
           {t('payments.import.done', { imported: result.imported })}
         </Alert>
       )}
-      {importing.isError && findings.length === 0 && <Alert severity="error" sx={{ mt: 1 }}>{errorText(importing.error)}</Alert>}
+      {importing.failure && <Alert severity="error" sx={{ mt: 1 }}>{importing.failure}</Alert>}
       <RowFindings
         findings={findings}
         data="payment-import-findings"
         sx={{ mt: 1 }}
         texts={{ refused: t('payments.import.refused'), row: t('payments.import.row'), field: t('payments.import.field'), problem: t('payments.import.problem') }}
-        fieldOf={(path) => path.replace(/^rows\[\d+\]\.?/, '')}
+        fieldOf={sheetField}
       />
     </Box>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -14,11 +13,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { errorText } from '../api/client';
-import { findingsOf, type RecordFinding } from '../masterdata/api';
 import RowFindings from '../masterdata/RowFindings';
 import { saveFile } from '../masterdata/saveFile';
 import { downloadVoucherTemplate, uploadVoucherResults, type VoucherImport } from './api';
 import WorkbookButton from '../masterdata/WorkbookButton';
+import { sheetField, useWorkbookImport } from '../masterdata/useWorkbookImport';
 
 /**
  * The voucher import (CW00002 凭证导入): the posting results of vouchers posted outside the
@@ -27,22 +26,13 @@ import WorkbookButton from '../masterdata/WorkbookButton';
  */
 export default function VoucherImportPage({ title }: { title?: string }) {
   const { t } = useTranslation();
-  const [result, setResult] = useState<VoucherImport | null>(null);
-  const [findings, setFindings] = useState<RecordFinding[]>([]);
-  const importing = useMutation({
-    mutationFn: uploadVoucherResults,
-    onMutate: () => {
-      setResult(null);
-      setFindings([]);
-    },
-    onSuccess: setResult,
-    onError: (error) => setFindings(findingsOf(error)),
-  });
+  const importing = useWorkbookImport<VoucherImport>(uploadVoucherResults);
+  const { result, findings } = importing;
   const template = useMutation({
     mutationFn: downloadVoucherTemplate,
     onSuccess: (file) => saveFile(file, 'voucher-import.xlsx'),
   });
-  const failure = importing.isError && findings.length === 0 ? errorText(importing.error) : template.isError ? errorText(template.error) : '';
+  const failure = importing.failure || (template.isError ? errorText(template.error) : '');
   return (
     <Container maxWidth="lg" sx={{ py: 3 }} data-page="voucher-import">
       <Typography variant="h5" component="h1" sx={{ mb: 2 }} data-list-title>
@@ -52,18 +42,18 @@ export default function VoucherImportPage({ title }: { title?: string }) {
         {t('vouchers.importColumns')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, mb: 2 }}>
-        <WorkbookButton variant="contained" label={t('vouchers.importChoose')} disabled={importing.isPending} data="voucher-import-file" onFile={importing.mutate} />
+        <WorkbookButton variant="contained" label={t('vouchers.importChoose')} disabled={importing.pending} data="voucher-import-file" onFile={importing.start} />
         <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => template.mutate()} disabled={template.isPending} data-voucher-template>
           {t('vouchers.importTemplate')}
         </Button>
       </Box>
-      {importing.isPending && <LinearProgress sx={{ mb: 1 }} />}
+      {importing.pending && <LinearProgress sx={{ mb: 1 }} />}
       {failure && <Alert severity="error">{failure}</Alert>}
       <RowFindings
         findings={findings}
         data="voucher-import-findings"
         texts={{ refused: t('vouchers.importRefused'), row: t('vouchers.importRow'), field: t('vouchers.importField'), problem: t('vouchers.importProblem') }}
-        fieldOf={(path) => path.replace(/^rows\[\d+\]\.?/, '')}
+        fieldOf={sheetField}
       />
       {result && (
         <>
