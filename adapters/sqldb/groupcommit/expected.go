@@ -58,8 +58,7 @@ func (w *Writer) learn(seqs map[string]*sequence) {
 // expectedEnd is where the writer expects the sequence of prefix to end,
 // if it knows and is not waiting after misses: each miss in a row doubles
 // the batches written the transaction's way before it tries again (up to
-// 1,023), so that servers taking numbers of the same sequences turn in
-// turn cost little.
+// 1,023), so that servers taking turns at the same sequences lose little.
 func (w *Writer) expectedEnd(prefix string) (*sequenceEnd, bool) {
 	e := w.ends[prefix]
 	switch {

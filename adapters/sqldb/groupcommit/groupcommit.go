@@ -8,6 +8,9 @@
 // under way becomes the leader and commits what is queued; then the first
 // create queued meanwhile leads the next batch, and so on until the queue
 // is empty. The others wait for their answer.
+//
+// On PostgreSQL a batch whose sequence end the writer knows is stored in
+// one statement instead of a transaction (expected.go).
 package groupcommit
 
 import (
