@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"formwork/documents"
 )
@@ -85,17 +84,9 @@ func (e *sequenceEnd) miss() {
 // claim is taken in a transaction), those without an event, and those of a
 // statement that stored nothing.
 func (w *Writer) writeExpected(jobs []*job) (rest []*job) {
-	byPrefix := map[string][]*job{}
-	var order []string
-	for _, j := range jobs {
-		p := j.prefix()
-		if byPrefix[p] == nil {
-			order = append(order, p)
-		}
-		byPrefix[p] = append(byPrefix[p], j)
-	}
+	groups, order := byPrefix(jobs)
 	for _, p := range order {
-		rest = append(rest, w.writeExpectedOf(p, byPrefix[p])...)
+		rest = append(rest, w.writeExpectedOf(p, groups[p])...)
 	}
 	return rest
 }
@@ -136,10 +127,7 @@ func (w *Writer) writeExpectedOf(prefix string, jobs []*job) (rest []*job) {
 	}
 	end.last, end.missed = next, 0
 	w.expected.Add(1)
-	w.commits.Add(1)
-	allCommits.Add(1)
-	w.creates.Add(int64(len(stored)))
-	allCreates.Add(int64(len(stored)))
+	w.committed(len(stored))
 	for _, j := range stored {
 		j.finish(j.rec, nil)
 	}
@@ -157,10 +145,7 @@ const expectedNumbers = "documents and events numbered as expected"
 func expectedSQL(n int) string {
 	taken := `UPDATE doc_sequences SET last = last + ? WHERE prefix = ? AND last = ? RETURNING last`
 	numbered := func(q string, columns int) string {
-		one := "(" + strings.TrimSuffix(strings.Repeat("?,", columns), ",") + ")"
-		row := "((SELECT ? FROM taken)," + strings.TrimSuffix(strings.Repeat("?,", columns-1), ",") + ")"
-		i := strings.Index(q, one)
-		return q[:i] + strings.TrimSuffix(strings.Repeat(row+",", n), ",") + q[i+len(one):]
+		return rowsLike(q, columns, n, "((SELECT ? FROM taken),"+placeholders(columns - 1)[1:])
 	}
 	return "WITH taken AS (" + taken + "), stored AS (" + numbered(documentSQL, documentColumns) + ") " +
 		numbered(eventSQL, eventColumns)
@@ -183,12 +168,9 @@ func (w *Writer) insertExpected(prefix string, last int, jobs []*job) error {
 		events = append(events, j.ev)
 	}
 	ctx := context.Background() // one caller's cancel must not undo the others' creates
-	w.prepMu.Lock()
-	prepared := w.batches[batchKey{expectedNumbers, n}]
-	w.prepMu.Unlock()
 	var rows *sql.Rows
 	var err error
-	if prepared != nil {
+	if prepared := w.prepared(batchKey{expectedNumbers, n}); prepared != nil {
 		rows, err = prepared.QueryContext(ctx, args...)
 	} else {
 		rows, err = w.db.QueryContext(ctx, w.rebind(q()), args...)

@@ -316,11 +316,16 @@ func (w *Writer) write(jobs []*job) (err error) {
 		return fmt.Errorf("commit documents: %w", err)
 	}
 	w.learn(seqs)
+	w.committed(len(stored))
+	return nil
+}
+
+// committed counts a commit of n creates.
+func (w *Writer) committed(n int) {
 	w.commits.Add(1)
 	allCommits.Add(1)
-	w.creates.Add(int64(len(stored)))
-	allCreates.Add(int64(len(stored)))
-	return nil
+	w.creates.Add(int64(n))
+	allCreates.Add(int64(n))
 }
 
 // allCommits and allCreates count over every writer of the process.
@@ -348,25 +353,33 @@ type sequence struct{ next, last int }
 // it, in one statement per prefix (the sequence row is this transaction's
 // until it commits).
 func (w *Writer) number(ctx context.Context, tx *sql.Tx, jobs []*job) (map[string]*sequence, error) {
-	want := map[string]int{}
-	var order []string
-	for _, j := range jobs {
-		p := j.prefix()
-		if want[p] == 0 {
-			order = append(order, p)
-		}
-		want[p]++
-	}
+	byPrefix, order := byPrefix(jobs)
 	take := tx.StmtContext(ctx, w.numbers)
 	seqs := make(map[string]*sequence, len(order))
 	for _, p := range order {
 		var last int
-		if err := take.QueryRowContext(ctx, p, want[p], want[p]).Scan(&last); err != nil {
+		want := len(byPrefix[p])
+		if err := take.QueryRowContext(ctx, p, want, want).Scan(&last); err != nil {
 			return nil, fmt.Errorf("allocate business id: %w", err)
 		}
-		seqs[p] = &sequence{next: last - want[p] + 1, last: last}
+		seqs[p] = &sequence{next: last - want + 1, last: last}
 	}
 	return seqs, nil
+}
+
+// byPrefix are jobs by their prefix, and the prefixes in the order of
+// their first job.
+func byPrefix(jobs []*job) (map[string][]*job, []string) {
+	out := map[string][]*job{}
+	var order []string
+	for _, j := range jobs {
+		p := j.prefix()
+		if out[p] == nil {
+			order = append(order, p)
+		}
+		out[p] = append(out[p], j)
+	}
+	return out, order
 }
 
 // build makes the record of one create with the next number of its
@@ -505,10 +518,7 @@ func (w *Writer) batch(ctx context.Context, tx *sql.Tx, k batchKey, q func() str
 	ExecContext(context.Context, ...any) (sql.Result, error)
 	QueryContext(context.Context, ...any) (*sql.Rows, error)
 } {
-	w.prepMu.Lock()
-	prepared := w.batches[k]
-	w.prepMu.Unlock()
-	if prepared != nil {
+	if prepared := w.prepared(k); prepared != nil {
 		return tx.StmtContext(ctx, prepared)
 	}
 	return txQuery{tx: tx, q: w.rebind(q())}
@@ -545,6 +555,13 @@ func (w *Writer) prepareBatch(k batchKey, q func() string) {
 	w.batches[k] = stmt
 }
 
+// prepared is the statement k as prepareBatch prepared it, nil if not.
+func (w *Writer) prepared(k batchKey) *sql.Stmt {
+	w.prepMu.Lock()
+	defer w.prepMu.Unlock()
+	return w.batches[k]
+}
+
 // txQuery is an unprepared statement of tx.
 type txQuery struct {
 	tx *sql.Tx
@@ -562,9 +579,20 @@ func (t txQuery) QueryContext(ctx context.Context, args ...any) (*sql.Rows, erro
 // rowsOf writes q (an insert of one row of values, "(?,...,?)") with n
 // rows of values.
 func rowsOf(q string, columns, n int) string {
-	one := "(" + strings.TrimSuffix(strings.Repeat("?,", columns), ",") + ")"
+	return rowsLike(q, columns, n, placeholders(columns))
+}
+
+// rowsLike writes q (an insert of one row of values of columns) with n
+// rows of values written as row.
+func rowsLike(q string, columns, n int, row string) string {
+	one := placeholders(columns)
 	i := strings.Index(q, one)
-	return q[:i] + strings.TrimSuffix(strings.Repeat(one+",", n), ",") + q[i+len(one):]
+	return q[:i] + strings.TrimSuffix(strings.Repeat(row+",", n), ",") + q[i+len(one):]
+}
+
+// placeholders is a row of values of n placeholders: "(?,...,?)".
+func placeholders(n int) string {
+	return "(" + strings.TrimSuffix(strings.Repeat("?,", n), ",") + ")"
 }
 
 // DocumentColumns are the columns of a document's row in the order of
