@@ -10,7 +10,6 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
-	"net/http"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -142,21 +141,7 @@ func benchLoads(b *testing.B, api *testAPI, url string) {
 // without keeping it (send keeps it, as a test reads it): the load
 // generator's own work is part of a benchmark's CPU time per request.
 func (api *testAPI) load(method, path, body string, headers map[string]string) (int, error) {
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, err := http.NewRequest(method, api.url+path, rd)
-	if err != nil {
-		return 0, err
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := api.client.Do(req)
+	resp, err := api.do(method, path, body, headers)
 	if err != nil {
 		return 0, err
 	}

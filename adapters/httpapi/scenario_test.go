@@ -190,6 +190,22 @@ func (api *testAPI) request(t testing.TB, method, path, body string, headers map
 // send sends one request and reads the answer. It does not use t, so that
 // concurrent requests can run in goroutines of their own.
 func (api *testAPI) send(method, path, body string, headers map[string]string) (*apiResponse, error) {
+	resp, err := api.do(method, path, body, headers)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: reading the answer: %w", method, path, err)
+	}
+	return &apiResponse{method: method, path: path, status: resp.StatusCode, header: resp.Header, body: string(b)}, nil
+}
+
+// do sends one request as the test user (unless headers name a token; a
+// header given as "" is left out) and answers the response, its body
+// unread.
+func (api *testAPI) do(method, path, body string, headers map[string]string) (*http.Response, error) {
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
@@ -215,12 +231,7 @@ func (api *testAPI) send(method, path, body string, headers map[string]string) (
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %w", method, path, err)
 	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, fmt.Errorf("%s %s: reading the answer: %w", method, path, err)
-	}
-	return &apiResponse{method: method, path: path, status: resp.StatusCode, header: resp.Header, body: string(b)}, nil
+	return resp, nil
 }
 
 // checkEnvelope checks what docs/api.md promises of every answer: JSON, an
