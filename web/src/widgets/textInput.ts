@@ -2,7 +2,7 @@ import type { FocusEvent } from 'react';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
 
-/** The props of a text box that holds a V (DateInput: a date text, MoneyInput: a number). */
+/** The props of a text box that holds a V (DateInput: a date text, MoneyInput: a number, RefPicker: a record's key). */
 export interface TextInputProps<V> {
   id: string;
   name?: string;

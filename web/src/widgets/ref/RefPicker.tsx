@@ -1,11 +1,12 @@
-import { useState, type FocusEvent } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { pickerQuery } from '../../masterdata/queries';
 import { rememberNames } from '../../masterdata/names';
 import { useDebounced } from '../../masterdata/useDebounced';
+import type { TextInputProps } from '../textInput';
 import { RefNameAdornment } from './RefNameAdornment';
 
 /** How long the picker waits after the last keystroke before it asks the server. */
@@ -17,20 +18,10 @@ export interface RefOption {
   display: string;
 }
 
-export interface RefPickerProps {
-  id: string;
+/** A text box holding a record's key ('' or undefined: none); it is never disabled (RefReadOnly is). */
+export interface RefPickerProps extends Omit<TextInputProps<string>, 'name' | 'disabled'> {
   /** The master-data type whose records are offered. */
   type: string;
-  /** The stored key ('' or undefined: none). */
-  value: unknown;
-  onChange: (key: string | undefined) => void;
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
-  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
-  label?: string;
-  required?: boolean;
-  error?: boolean;
-  autoFocus?: boolean;
-  size?: TextFieldProps['size'];
 }
 
 const optionText = (o: RefOption) => (o.display ? `${o.key} ${o.display}` : o.key);

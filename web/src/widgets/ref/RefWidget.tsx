@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { labelValue } from '@rjsf/utils';
+import { widgetTextInput } from '../textInput';
 import { RefPicker } from './RefPicker';
 import { RefReadOnly } from './RefReadOnly';
 
@@ -8,25 +8,10 @@ import { RefReadOnly } from './RefReadOnly';
  * the search picker for a code of master data; read-only, the code with its name.
  */
 export default function RefWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, label, hideLabel, required, disabled, readonly, rawErrors, autofocus, options } = props;
+  const { disabled, readonly, onChange, options } = props;
   const type = typeof options.ref === 'string' ? options.ref : '';
-  const common = {
-    id,
-    type,
-    value,
-    label: labelValue(label || undefined, hideLabel, undefined) as string | undefined,
-    required,
-    error: (rawErrors?.length ?? 0) > 0,
-    size: hideLabel ? ('small' as const) : undefined,
-  };
+  const { id, value, label, required, error, size, onBlur, onFocus, autoFocus } = widgetTextInput(props);
+  const common = { id, type, value, label, required, error, size };
   if (disabled || readonly || !type) return <RefReadOnly {...common} disabled={disabled} />;
-  return (
-    <RefPicker
-      {...common}
-      onChange={(v) => onChange(v)}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
-      autoFocus={autofocus}
-    />
-  );
+  return <RefPicker {...common} onChange={(v) => onChange(v)} onBlur={onBlur} onFocus={onFocus} autoFocus={autoFocus} />;
 }
