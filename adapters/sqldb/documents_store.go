@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"formwork/adapters/sqldb/groupcommit"
@@ -33,10 +32,10 @@ func NewDocumentStore(db *gorm.DB) *DocumentStore {
 	return s
 }
 
-// claimsInvoices tells whether a new document names invoices (a new
-// document holds no claims yet: without them there is nothing to take or
-// let go).
-func claimsInvoices(rec *documents.Record) bool { return strings.Contains(rec.Body, `"invoiceNo"`) }
+// claimsInvoices tells whether a new document names invoices
+// (invoicedb.NamesInvoices; a new document holds no claims yet: without
+// them there is nothing to take or let go).
+func claimsInvoices(rec *documents.Record) bool { return invoicedb.NamesInvoices(rec.Body) }
 
 // claimInvoices takes a new document's invoice claims in the group commit's
 // transaction tx (invoicedb.TakeClaims): an invoice another document holds

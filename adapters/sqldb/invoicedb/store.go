@@ -63,6 +63,10 @@ func Models() []any { return []any{&InvoiceClaim{}, &PoolInvoice{}} }
 // voided is the state whose documents hold no invoice (schemas/_lifecycle.yaml).
 const voided = "voided"
 
+// NamesInvoices tells whether a document's body may claim invoices (it
+// names an invoice number); one that does not claims none.
+func NamesInvoices(body string) bool { return strings.Contains(body, `"invoiceNo"`) }
+
 // TakeClaims makes the claims of a document what its body says, in the
 // document's write transaction tx: its old claims are let go, and each
 // invoice of the body is claimed unless the document is voided. An invoice
@@ -72,7 +76,7 @@ const voided = "voided"
 // committed, so only one of them wins.
 func TakeClaims(tx *gorm.DB, businessID, status string, body string) error {
 	var claims []invoices.Claim
-	if status != voided && strings.Contains(body, `"invoiceNo"`) {
+	if status != voided && NamesInvoices(body) {
 		var err error
 		if claims, err = invoices.ClaimsOfBody([]byte(body)); err != nil {
 			return err
