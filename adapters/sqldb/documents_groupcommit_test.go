@@ -1,11 +1,15 @@
 package sqldb_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -301,14 +305,9 @@ func TestGroupCommitNumbersAsExpected(t *testing.T) {
 func TestGroupCommitNumbersOfTwoServers(t *testing.T) {
 	db := sqldbtest.Postgres(t, sqldb.DocumentModels())
 	servers := []*sqldb.DocumentStore{sqldb.NewDocumentStore(db), sqldb.NewDocumentStore(db)}
-	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
 	const n = 64
 	for i := range n {
-		rec, err := servers[i%2].Create(context.Background(), "EX02", at, func(id string) (*documents.Record, *documents.Event, error) {
-			return &documents.Record{BusinessID: id, DocType: "EX02", Status: "draft", Version: 1, SchemaVersion: 1,
-					Body: `{}`, CreatedAt: at, UpdatedAt: at},
-				&documents.Event{BusinessID: id, At: at, Actor: "u1", ToStatus: "draft", Action: "create"}, nil
-		})
+		rec, err := createEX02(context.Background(), servers[i%2])
 		if err != nil {
 			t.Fatalf("create %d: %v", i, err)
 		}
@@ -321,6 +320,173 @@ func TestGroupCommitNumbersOfTwoServers(t *testing.T) {
 		t.Logf("server %d: %d stored as expected, %d missed", k, stored, missed)
 		if stored != 0 || missed < 3 || missed > 7 {
 			t.Errorf("server %d: %d stored as expected, %d missed; want none stored, 3 to 7 missed of %d creates", k, stored, missed, n/2)
+		}
+	}
+}
+
+// When the connection fails after PostgreSQL stored a batch numbered as
+// expected but before its answer arrived, the creates are answered with
+// the error and not written again: each create is stored once (a
+// transaction trying them anew would store them a second time under new
+// numbers). The writer then learns the sequence's end again.
+func TestGroupCommitConnectionLostAfterStoring(t *testing.T) {
+	db := sqldbtest.Postgres(t, sqldb.DocumentModels())
+	proxy, store := storeThroughCutProxy(t, db, "INSERT 0")
+	create := func() (*documents.Record, error) { return createEX02(context.Background(), store) }
+	for range 2 { // a transaction learns the end, then a statement stores as expected
+		if _, err := create(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if stored, missed := store.NumberedAsExpected(); stored != 1 || missed != 0 {
+		t.Fatalf("%d stored, %d missed as expected; want 1, 0", stored, missed)
+	}
+	proxy.cut.Store(true)
+	if rec, err := create(); err == nil {
+		t.Fatalf("the create whose answer was lost was answered as stored: %s", rec.BusinessID)
+	}
+	if proxy.cuts.Load() != 1 {
+		t.Fatalf("%d answers cut, want 1", proxy.cuts.Load())
+	}
+	rec, err := create()
+	if err != nil {
+		t.Fatalf("create after the lost connection: %v", err)
+	}
+	if rec.BusinessID != "EX02202611240004" {
+		t.Errorf("create after the lost connection numbered %s, want EX02202611240004", rec.BusinessID)
+	}
+	var ids []string
+	db.Table("documents").Order("business_id").Pluck("business_id", &ids)
+	want := []string{"EX02202611240001", "EX02202611240002", "EX02202611240003", "EX02202611240004"}
+	if fmt.Sprint(ids) != fmt.Sprint(want) {
+		t.Errorf("documents %v, want %v (the lost create's stored once)", ids, want)
+	}
+	var events int64
+	db.Table("document_events").Count(&events)
+	if events != 4 {
+		t.Errorf("%d events, want 4", events)
+	}
+}
+
+// When the connection fails while a transaction of two creates commits,
+// both are answered with the error and neither is written again alone.
+func TestGroupCommitConnectionLostWhileCommitting(t *testing.T) {
+	db := sqldbtest.Postgres(t, sqldb.DocumentModels())
+	proxy, store := storeThroughCutProxy(t, db, "COMMIT")
+	proxy.cut.Store(true)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range errs {
+		ahead, done := store.Ahead(ctx) // both in one batch
+		defer done()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = createEX02(ahead, store)
+		}()
+	}
+	wg.Wait()
+	if proxy.cuts.Load() != 1 {
+		t.Fatalf("%d answers cut, want 1", proxy.cuts.Load())
+	}
+	if commits, creates := store.GroupCommits(); commits != 0 || creates != 0 {
+		t.Errorf("%d commits of %d creates counted, want none", commits, creates)
+	}
+	for i, err := range errs {
+		if err == nil {
+			t.Errorf("create %d, whose commit's answer was lost, was answered as stored", i)
+		}
+	}
+	var ids []string
+	db.Table("documents").Order("business_id").Pluck("business_id", &ids)
+	if want := []string{"EX02202611240001", "EX02202611240002"}; fmt.Sprint(ids) != fmt.Sprint(want) {
+		t.Errorf("documents %v, want %v (each create stored once)", ids, want)
+	}
+}
+
+// storeThroughCutProxy is a document store on db reached through a
+// cutProxy cutting the answer holding cutOn, on one connection (the
+// statements are prepared on the connection the proxy cuts).
+func storeThroughCutProxy(t *testing.T, db *gorm.DB, cutOn string) (*cutProxy, *sqldb.DocumentStore) {
+	proxy := startCutProxy(t, sqldbtest.PostgresAddr(t, db), cutOn)
+	host, port, _ := net.SplitHostPort(proxy.ln.Addr().String())
+	through := sqldbtest.PostgresThrough(t, db, host, port)
+	sqlDB, err := through.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqlDB.SetMaxOpenConns(1)
+	return proxy, sqldb.NewDocumentStore(through)
+}
+
+// createEX02 creates an EX02 of 2026-11-24 with an empty body.
+func createEX02(ctx context.Context, store *sqldb.DocumentStore) (*documents.Record, error) {
+	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	return store.Create(ctx, "EX02", at, func(id string) (*documents.Record, *documents.Event, error) {
+		return &documents.Record{BusinessID: id, DocType: "EX02", Status: "draft", Version: 1, SchemaVersion: 1,
+				Body: `{}`, CreatedAt: at, UpdatedAt: at},
+			&documents.Event{BusinessID: id, At: at, Actor: "u1", ToStatus: "draft", Action: "create"}, nil
+	})
+}
+
+// cutProxy forwards connections to a database; once cut is set, the first
+// answer holding cutOn (the tag of an insert, or of a commit) is not
+// passed on: the client's connection is closed instead. The database
+// answers once it committed, so what it was asked to store is stored.
+type cutProxy struct {
+	ln    net.Listener
+	to    string
+	cutOn []byte
+	cut   atomic.Bool
+	cuts  atomic.Int32
+}
+
+func startCutProxy(t *testing.T, to, cutOn string) *cutProxy {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &cutProxy{ln: ln, to: to, cutOn: []byte(cutOn)}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go p.serve(c)
+		}
+	}()
+	t.Cleanup(func() { ln.Close() })
+	return p
+}
+
+func (p *cutProxy) serve(client net.Conn) {
+	server, err := net.Dial("tcp", p.to)
+	if err != nil {
+		client.Close()
+		return
+	}
+	defer server.Close()
+	go func() {
+		_, _ = io.Copy(server, client)
+		server.Close()
+	}()
+	defer client.Close()
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := server.Read(buf)
+		if n > 0 && p.cut.Load() && bytes.Contains(buf[:n], p.cutOn) && p.cut.CompareAndSwap(true, false) {
+			p.cuts.Add(1)
+			return
+		}
+		if n > 0 {
+			if _, err := client.Write(buf[:n]); err != nil {
+				return
+			}
+		}
+		if err != nil {
+			return
 		}
 	}
 }

@@ -3,9 +3,12 @@ package groupcommit
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 
 	"formwork/documents"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // On PostgreSQL, the creates of a batch of one type and day are stored in
@@ -116,9 +119,18 @@ func (w *Writer) writeExpectedOf(prefix string, jobs []*job) (rest []*job) {
 		return rest
 	}
 	if err := w.insertExpected(prefix, last, stored); err != nil {
-		// not where expected (or the statement failed): the transaction
-		// decides, and its numbers teach the writer the end again
 		end.miss()
+		if !refused(err) {
+			// the connection failed: whether the statement stored them is
+			// not known, and writing them again could store them twice
+			for _, j := range stored {
+				j.finish(nil, err)
+			}
+			return rest
+		}
+		// not where expected (or PostgreSQL refused the statement, which
+		// then stored nothing): the transaction decides, and its numbers
+		// teach the writer the end again
 		w.missed.Add(1)
 		for _, j := range stored {
 			j.rec, j.ev = nil, nil
@@ -132,6 +144,14 @@ func (w *Writer) writeExpectedOf(prefix string, jobs []*job) (rest []*job) {
 		j.finish(j.rec, nil)
 	}
 	return rest
+}
+
+// refused tells whether err is PostgreSQL's refusal of a statement or a
+// commit (which then stored nothing), not a failure of the connection
+// (after which what was sent may or may not be stored).
+func refused(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr)
 }
 
 // expectedNumbers names the statement storing n documents and their events

@@ -241,7 +241,8 @@ func (w *Writer) commit(batch []*job) {
 	if len(live) == 0 {
 		return
 	}
-	if err := w.write(live); err == nil || len(live) == 1 {
+	var unknown outcomeUnknown
+	if err := w.write(live); err == nil || len(live) == 1 || errors.As(err, &unknown) {
 		for _, j := range live {
 			if err != nil {
 				j.finish(nil, err)
@@ -258,6 +259,13 @@ func (w *Writer) commit(batch []*job) {
 		j.finish(j.rec, j.err)
 	}
 }
+
+// outcomeUnknown is the error of a commit whose outcome is not known: the
+// connection to PostgreSQL failed while committing. Its creates are
+// answered with it and never written again (they may be stored already).
+type outcomeUnknown struct{ error }
+
+func (e outcomeUnknown) Unwrap() error { return e.error }
 
 func (j *job) finish(rec *documents.Record, err error) {
 	if err != nil {
@@ -313,7 +321,11 @@ func (w *Writer) write(jobs []*job) (err error) {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit documents: %w", err)
+		err = fmt.Errorf("commit documents: %w", err)
+		if w.postgres && !refused(err) {
+			return outcomeUnknown{err}
+		}
+		return err
 	}
 	w.learn(seqs)
 	w.committed(len(stored))

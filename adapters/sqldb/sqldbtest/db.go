@@ -44,10 +44,7 @@ func SQLite(tb testing.TB, models []any) *gorm.DB {
 // CI=true).
 func Postgres(tb testing.TB, models []any) *gorm.DB {
 	tb.Helper()
-	dsn := os.Getenv("FORMWORK_TEST_PG")
-	if dsn == "" {
-		dsn = "host=127.0.0.1 port=5432 user=postgres dbname=test sslmode=disable connect_timeout=5"
-	}
+	dsn := postgresDSN()
 	admin, err := gorm.Open(postgres.Open(dsn), quiet)
 	if err == nil {
 		err = admin.Exec("SELECT 1").Error
@@ -75,6 +72,41 @@ func Postgres(tb testing.TB, models []any) *gorm.DB {
 	})
 	migrate(tb, db, models)
 	return db
+}
+
+// postgresDSN is the test database's.
+func postgresDSN() string {
+	if dsn := os.Getenv("FORMWORK_TEST_PG"); dsn != "" {
+		return dsn
+	}
+	return "host=127.0.0.1 port=5432 user=postgres dbname=test sslmode=disable connect_timeout=5"
+}
+
+// PostgresThrough opens the schema of db (Postgres) again, reaching the
+// server through host:port (a proxy standing between them), with
+// PostgreSQL's own address given to dial.
+func PostgresThrough(tb testing.TB, db *gorm.DB, host, port string) *gorm.DB {
+	tb.Helper()
+	var schema string
+	if err := db.Raw("SELECT current_schema()").Scan(&schema).Error; err != nil {
+		tb.Fatal(err)
+	}
+	through, err := gorm.Open(postgres.Open(postgresDSN()+" host="+host+" port="+port+" search_path="+schema), quiet)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { closeDB(through) })
+	return through
+}
+
+// PostgresAddr is the host:port of the test database's server.
+func PostgresAddr(tb testing.TB, db *gorm.DB) string {
+	tb.Helper()
+	var addr string
+	if err := db.Raw("SELECT host(inet_server_addr()) || ':' || inet_server_port()").Scan(&addr).Error; err != nil || addr == "" {
+		tb.Fatalf("the server's address: %q %v", addr, err)
+	}
+	return addr
 }
 
 func migrate(tb testing.TB, db *gorm.DB, models []any) {
