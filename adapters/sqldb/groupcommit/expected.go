@@ -3,12 +3,9 @@ package groupcommit
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"formwork/documents"
-
-	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // On PostgreSQL, the creates of a batch of one type and day are stored in
@@ -120,9 +117,8 @@ func (w *Writer) writeExpectedOf(prefix string, jobs []*job) (rest []*job) {
 	}
 	if err := w.insertExpected(prefix, last, stored); err != nil {
 		end.miss()
-		if !refused(err) {
-			// the connection failed: whether the statement stored them is
-			// not known, and writing them again could store them twice
+		if outcomeNotKnown(err) {
+			// writing them again could store them twice
 			for _, j := range stored {
 				j.finish(nil, err)
 			}
@@ -144,14 +140,6 @@ func (w *Writer) writeExpectedOf(prefix string, jobs []*job) (rest []*job) {
 		j.finish(j.rec, nil)
 	}
 	return rest
-}
-
-// refused tells whether err is PostgreSQL's refusal of a statement or a
-// commit (which then stored nothing), not a failure of the connection
-// (after which what was sent may or may not be stored).
-func refused(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr)
 }
 
 // expectedNumbers names the statement storing n documents and their events
@@ -195,8 +183,12 @@ func (w *Writer) insertExpected(prefix string, last int, jobs []*job) error {
 	} else {
 		rows, err = w.db.QueryContext(ctx, w.rebind(q()), args...)
 	}
-	if err != nil {
-		return fmt.Errorf("write documents and events: %w", err)
+	if err == nil {
+		err = setEventIDs(rows, events)
 	}
-	return setEventIDs(rows, events)
+	if err != nil {
+		// the statement commits on its own: it may have stored them
+		return w.mayHaveCommitted(fmt.Errorf("write documents and events: %w", err))
+	}
+	return nil
 }

@@ -26,6 +26,8 @@ import (
 	"time"
 
 	"formwork/documents"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // maxBatch bounds the creates of one transaction (and so the time the one
@@ -241,8 +243,7 @@ func (w *Writer) commit(batch []*job) {
 	if len(live) == 0 {
 		return
 	}
-	var unknown outcomeUnknown
-	if err := w.write(live); err == nil || len(live) == 1 || errors.As(err, &unknown) {
+	if err := w.write(live); err == nil || len(live) == 1 || outcomeNotKnown(err) {
 		for _, j := range live {
 			if err != nil {
 				j.finish(nil, err)
@@ -266,6 +267,24 @@ func (w *Writer) commit(batch []*job) {
 type outcomeUnknown struct{ error }
 
 func (e outcomeUnknown) Unwrap() error { return e.error }
+
+// mayHaveCommitted is err, met while PostgreSQL was committing: an
+// outcomeUnknown unless PostgreSQL refused (a *pgconn.PgError: it then
+// stored nothing) or the database is SQLite (in the process: its errors
+// are sure).
+func (w *Writer) mayHaveCommitted(err error) error {
+	var pgErr *pgconn.PgError
+	if !w.postgres || errors.As(err, &pgErr) {
+		return err
+	}
+	return outcomeUnknown{err}
+}
+
+// outcomeNotKnown tells whether err is an outcomeUnknown.
+func outcomeNotKnown(err error) bool {
+	var unknown outcomeUnknown
+	return errors.As(err, &unknown)
+}
 
 func (j *job) finish(rec *documents.Record, err error) {
 	if err != nil {
@@ -321,11 +340,7 @@ func (w *Writer) write(jobs []*job) (err error) {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
-		err = fmt.Errorf("commit documents: %w", err)
-		if w.postgres && !refused(err) {
-			return outcomeUnknown{err}
-		}
-		return err
+		return w.mayHaveCommitted(fmt.Errorf("commit documents: %w", err))
 	}
 	w.learn(seqs)
 	w.committed(len(stored))
