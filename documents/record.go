@@ -6,6 +6,7 @@ package documents
 
 import (
 	"time"
+	"unsafe"
 
 	"formwork/engine"
 
@@ -85,7 +86,7 @@ func recordOf(doc *engine.Document) (*Record, error) {
 		BusinessID: h.String("businessId"), DocType: doc.Type.Code, Edition: doc.Type.Edition, Status: h.String("status"),
 		BusinessType1: h.String("businessType1"), BusinessType2: h.String("businessType2"),
 		Applicant: h.String("applicant"), CompanyCode: h.String("companyCode"), CreateBy: h.String("createBy"),
-		Amount: amount, Version: version, SchemaVersion: schemaVersion, Body: string(body),
+		Amount: amount, Version: version, SchemaVersion: schemaVersion, Body: unsafe.String(unsafe.SliceData(body), len(body)), // body is this function's own: not copied
 		ProcessID: h.String("processId"), Description: engine.Clip(h.String("description"), maxDescription),
 	}
 	return rec, nil

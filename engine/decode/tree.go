@@ -150,13 +150,15 @@ func (d *decoder) table(s *model.Section, raw *fastjson.Value) *invalid {
 	return nil
 }
 
-// engineSet is how many fields of s the evaluation may set in an object or
-// row (defaults, derived values, the line status): room the decoder makes in
-// its map, which then does not grow while it is evaluated.
+// engineSet is how many fields of s the evaluation or the server may set in
+// an object or row (defaults, derived values, the line status, the fields
+// only the server writes: number, version, status, creator): room the
+// decoder makes in its map, which then does not grow while it is evaluated
+// and stored.
 func engineSet(s *model.Section) int {
 	n := 0
 	for _, f := range s.Fields {
-		if f.Value != nil || f.Default != nil || f.Name == s.StatusField {
+		if f.Value != nil || f.Default != nil || f.Name == s.StatusField || f.ReadOnly {
 			n++
 		}
 	}
@@ -257,7 +259,7 @@ func (d *decoder) cell(s *model.Section, row int, vals model.Values, f *model.Fi
 			return bad
 		}
 	}
-	v, p := d.parseCell(f, raw)
+	v, p := d.parseCell(f, row, raw)
 	if p != nil {
 		if row >= 0 && p.Rule == "minimum" {
 			d.maybeCredit(s, vals, f, raw)
@@ -274,10 +276,14 @@ func (d *decoder) cell(s *model.Section, row int, vals model.Values, f *model.Fi
 // parseCell types the JSON value raw for field f as model.ParseValue does
 // (model.ParseJSONString, ParseJSONNumber): a text or number without making
 // a Go value of the JSON first; a number's text is copied into d.num, which
-// every cell reuses.
-func (d *decoder) parseCell(f *model.Field, raw *fastjson.Value) (any, *model.ValueProblem) {
+// every cell reuses. The texts of rows are kept (known); those of an object
+// (row -1), each read once, are not.
+func (d *decoder) parseCell(f *model.Field, row int, raw *fastjson.Value) (any, *model.ValueProblem) {
 	switch raw.Type() {
 	case fastjson.TypeString:
+		if row < 0 {
+			return d.parseString(f, raw.GetStringBytes())
+		}
 		switch f.Type {
 		case model.TypeDate:
 			return d.known(&d.dates, f, raw.GetStringBytes(), maxDateLen)

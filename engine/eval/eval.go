@@ -78,6 +78,7 @@ type run struct {
 	res     *model.CheckResult
 	ev      *Evaluation
 	states  bool
+	values  bool                        // the changed values are wanted (Evaluate): a save's check does without them
 	rowBad  map[string][]model.Severity // worst finding per row, for line status
 	// boundsPending: derived values out of their bounds, reported only when
 	// nothing else is wrong (reportDerivedBounds)
@@ -99,15 +100,19 @@ func newRun(doc *model.Document, opt Options, states bool) *run {
 		opt.Action = "new"
 	}
 	ev := &Evaluation{Doc: doc, Check: model.CheckResult{DocType: dt.Code, SchemaVersion: dt.Version}}
-	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, tenv: map[string]*tableEnv{}, rows: map[string]reflect.Value{}, ptrs: map[string]reflect.Value{}, deleted: map[string][]bool{}, rowBad: map[string][]model.Severity{}}
+	return &run{doc: doc, dt: dt, opt: opt, mode: dt.Mode(opt.Action), res: &ev.Check, ev: ev, states: states, values: states, tenv: map[string]*tableEnv{}, rows: map[string]reflect.Value{}, ptrs: map[string]reflect.Value{}, deleted: map[string][]bool{}, rowBad: map[string][]model.Severity{}}
 }
 
 // prepare sets up a run: sub-type, defaults, typed environment, derived
 // values. The checks come after.
 func prepare(doc *model.Document, structural []model.Finding, opt Options, states bool) *run {
+	return prepareRun(newRun(doc, opt, states), structural)
+}
+
+// prepareRun is prepare of a new run.
+func prepareRun(r *run, structural []model.Finding) *run {
 	counts.prepares.Add(1)
-	r := newRun(doc, opt, states)
-	ev := r.ev
+	doc, states, ev := r.doc, r.states, r.ev
 	r.badPath = make(map[string]bool, len(structural))
 	for _, f := range structural {
 		if r.derivedPath(f.Path) {
@@ -295,7 +300,7 @@ func (r *run) setValue(vals model.Values, at loc, f *model.Field, v any) {
 	case !had || !sameText(old, v): // the same text (a line status) is not stored again
 		vals[f.Name] = v
 	}
-	if r.states && !sameValue(old, had, v) {
+	if r.values && !sameValue(old, had, v) {
 		r.noteChange(at, f, v)
 	}
 }

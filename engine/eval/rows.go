@@ -90,7 +90,7 @@ func (r *run) noteChange(at loc, f *model.Field, v any) {
 // run's buffers back.
 func (r *run) finish() {
 	r.res.Finish(r.opt.Confirmed)
-	if r.states {
+	if r.values {
 		var changes []change
 		if r.changes != nil {
 			changes = *r.changes

@@ -10,8 +10,9 @@ import (
 // SaveCheck is everything one save of a document and its answer need, from
 // one preparation of the document: its evaluation under the save's action
 // (the document with the server's fields kept and defaults and derived
-// values applied, the field states, the values the engine set, the check
-// result) and the changes the action mode does not allow.
+// values applied, the field states and the check result; not the values the
+// engine set, Values is nil: a save answers with the whole document) and the
+// changes the action mode does not allow.
 type SaveCheck struct {
 	*Evaluation
 	// Forbidden lists the paths the save changes in fields the action mode
@@ -40,7 +41,9 @@ func CheckSave(doc *model.Document, structural []model.Finding, prev *model.Docu
 	} else {
 		model.KeepServerFields(doc, doc.Type.NewDocument())
 	}
-	r := prepare(doc, structural, opt, true)
+	r := newRun(doc, opt, true)
+	r.values = false // the save answers with the document itself
+	prepareRun(r, structural)
 	r.check()
 	if before == nil {
 		before = blanks.blank(doc.Type, r.path, opt.Action)

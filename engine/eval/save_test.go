@@ -98,8 +98,11 @@ func TestCheckSaveIsEvaluate(t *testing.T) {
 			if !reflect.DeepEqual(sc.Check, ev.Check) {
 				t.Errorf("check %+v, want %+v", sc.Check, ev.Check)
 			}
-			if !reflect.DeepEqual(sc.Fields, ev.Fields) || !reflect.DeepEqual(sc.Values, ev.Values) {
-				t.Errorf("states or values differ from Evaluate's: %v %v", sc.Values, ev.Values)
+			if !reflect.DeepEqual(sc.Fields, ev.Fields) {
+				t.Errorf("states differ from Evaluate's: %v %v", sc.Fields, ev.Fields)
+			}
+			if sc.Values != nil || len(ev.Values) == 0 {
+				t.Errorf("a save's check has changed values %v (it answers with the document); Evaluate's %v", sc.Values, ev.Values)
 			}
 			got, _ := json.Marshal(sc.Doc)
 			if b, _ := json.Marshal(ev.Doc); string(got) != string(b) {

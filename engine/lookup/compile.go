@@ -2,9 +2,9 @@ package lookup
 
 import (
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
+	"strings"
 
 	"formwork/engine/model"
 
@@ -63,16 +63,48 @@ func Functions(types map[string]*model.MasterDataType) []expr.Option {
 			if ctx == nil || ctx.Lookup == nil {
 				return empty, nil
 			}
-			match, date := map[string]string{}, p[2].(string)
-			id := "standard\x00" + code + "\x00" + date
-			for _, k := range slices.Sorted(maps.Keys(p[1].(map[string]any))) {
-				match[k] = fmt.Sprint(p[1].(map[string]any)[k])
-				id += "\x00" + k + "=" + match[k]
-			}
-			return value(ctx, t, id, func() any { return t.RecordValue(ctx.Lookup.Standard(code, match, date)) }), nil
+			match, date := standardMatch(p[1].(map[string]any)), p[2].(string)
+			return value(ctx, t, standardID(code, date, match), func() any { return t.RecordValue(ctx.Lookup.Standard(code, match, date)) }), nil
 		}, sig([]reflect.Type{ctxType, mapType, model.StringType}, t.RecordType())))
 	}
 	return opts
+}
+
+// standardMatch is the match of a standard's lookup as texts.
+func standardMatch(m map[string]any) map[string]string {
+	match := make(map[string]string, len(m))
+	for k, v := range m {
+		if text, ok := v.(string); ok {
+			match[k] = text
+		} else {
+			match[k] = fmt.Sprint(v)
+		}
+	}
+	return match
+}
+
+// standardID names the standard of code matching match on date, the
+// match's keys in order, among the values a check keeps (value).
+func standardID(code, date string, match map[string]string) string {
+	keys := make([]string, 0, len(match))
+	n := len("standard") + len(code) + len(date) + 2
+	for k, v := range match {
+		keys = append(keys, k)
+		n += len(k) + len(v) + 2
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.Grow(n)
+	for _, part := range []string{"standard\x00", code, "\x00", date} {
+		b.WriteString(part)
+	}
+	for _, k := range keys {
+		b.WriteByte(0)
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(match[k])
+	}
+	return b.String()
 }
 
 // value is what build builds for t of key in the check of ctx: built

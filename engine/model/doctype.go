@@ -126,7 +126,7 @@ func (s *Section) AddField(f *Field) bool {
 	if s.fields[f.Name] != nil {
 		return false
 	}
-	f.Section = s
+	f.Section, f.key = s, s.Name+"."+f.Name
 	s.fields[f.Name] = f
 	s.Fields = append(s.Fields, f)
 	return true

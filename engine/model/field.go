@@ -29,18 +29,16 @@ func (t FieldType) Known() bool {
 
 // FieldDef is a field of the shared field catalogue.
 type FieldDef struct {
-	Name      string
-	Label     Text
-	Type      FieldType
-	Enum      *Enum
-	MaxLength int
-	Min, Max  *decimal.Decimal
-	Display   string
-	ReadOnly  bool
-	Ref       string // the master-data type whose record key the field holds, "" if none
-	// RefCompany is the field (of the same header or row) holding the
-	// company of the referenced record, "" for the document's company.
-	RefCompany string
+	Name       string
+	Label      Text
+	Type       FieldType
+	Enum       *Enum
+	MaxLength  int
+	Min, Max   *decimal.Decimal
+	Display    string
+	ReadOnly   bool
+	Ref        string // the master-data type whose record key the field holds, "" if none
+	RefCompany string // the field (of the same header or row) holding the referenced record's company, "" for the document's
 }
 
 // Enum is a dropdown enumeration. Build one with NewEnum and Add.
@@ -104,7 +102,8 @@ type Field struct {
 	ValueInputs RowInputs
 	// DefaultText is the default as written in YAML.
 	DefaultText string
-	index       int // index in the section's Go struct (see BuildEnv)
+	index       int    // index in the section's Go struct (see BuildEnv)
+	key         string // section.name, as a HiddenSet names the field (set by AddField)
 }
 
 // Path returns the field's path for a head field, or the column path

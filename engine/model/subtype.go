@@ -94,7 +94,7 @@ type HiddenSet map[string]bool
 
 // Field tells whether a field is hidden, itself or with its section.
 func (h HiddenSet) Field(f *Field) bool {
-	return h[f.Section.Name] || h[f.Section.Name+"."+f.Name]
+	return h[f.Section.Name] || h[f.key]
 }
 
 // Hidden computes what is hidden for the chosen sub-types: the sections and
