@@ -82,7 +82,7 @@ func (s *Service) Import(ctx context.Context, rows []ImportRow, scope Scope, by 
 		}
 		for _, f := range found {
 			row, _ := strconv.Atoi(strings.SplitN(strings.TrimPrefix(f.Path, "rows["), "]", 2)[0])
-			problems = append(problems, engine.Refuse(engine.ECHECK, f.Path, onRow(row, f.Text)))
+			problems = append(problems, engine.Refuse(engine.ECHECK, f.Path, engine.RowText(row, f.Text)))
 		}
 	}
 	if len(problems) > 0 {
@@ -137,9 +137,10 @@ func (s *Service) importRow(tx AdjustTx, r ImportRow, by string, done *Imported)
 	}
 	delta, strong := amount-b.Amount, r.Control == ControlStrong
 	if strong && amount < b.Occupied+b.Consumed {
-		return refuse(engine.ECHECK, RowPath(r.Row, "amount"), fmt.Sprintf("第%d行：预算%s已占用%s、已消耗%s，强控制下不能降至%s", r.Row, NodeText(b), b.Occupied, b.Consumed, amount),
-			fmt.Sprintf("row %d: budget %s has %s occupied and %s consumed: under strong control it cannot drop to %s", r.Row, NodeText(b), b.Occupied, b.Consumed, amount),
-			fmt.Sprintf("แถว %d: งบประมาณ %s มียอดใช้อยู่ %s และใช้ไปแล้ว %s: ภายใต้การควบคุมแบบเข้มงวดจึงลดเหลือ %s ไม่ได้", r.Row, NodeText(b), b.Occupied, b.Consumed, amount)).(*engine.Error), nil
+		return engine.Refuse(engine.ECHECK, RowPath(r.Row, "amount"), engine.RowText(r.Row, engine.Text{
+			"zh": fmt.Sprintf("预算%s已占用%s、已消耗%s，强控制下不能降至%s", NodeText(b), b.Occupied, b.Consumed, amount),
+			"en": fmt.Sprintf("budget %s has %s occupied and %s consumed: under strong control it cannot drop to %s", NodeText(b), b.Occupied, b.Consumed, amount),
+			"th": fmt.Sprintf("งบประมาณ %s มียอดใช้อยู่ %s และใช้ไปแล้ว %s: ภายใต้การควบคุมแบบเข้มงวดจึงลดเหลือ %s ไม่ได้", NodeText(b), b.Occupied, b.Consumed, amount)})), nil
 	}
 	b.Control, b.UpdateBy = r.Control, by
 	switch {
@@ -168,8 +169,7 @@ func (s *Service) importRow(tx AdjustTx, r ImportRow, by string, done *Imported)
 func checkRows(rows []ImportRow, scope Scope) []*engine.Error {
 	var problems []*engine.Error
 	bad := func(row int, field, zh, en, th string) {
-		problems = append(problems, refuse(engine.ECHECK, RowPath(row, field), fmt.Sprintf("第%d行：", row)+zh, fmt.Sprintf("row %d: ", row)+en,
-			fmt.Sprintf("แถว %d: ", row)+th).(*engine.Error))
+		problems = append(problems, engine.Refuse(engine.ECHECK, RowPath(row, field), engine.RowText(row, engine.Text{"zh": zh, "en": en, "th": th})))
 	}
 	seen := map[string]int{}
 	for i := range rows {

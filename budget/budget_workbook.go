@@ -2,7 +2,6 @@ package budget
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"formwork/engine"
@@ -51,7 +50,7 @@ func ReadWorkbook(b []byte) ([]ImportRow, error) {
 	cells, found := wb.Read(wb.SheetOr(SheetName), workbookColumns, requiredColumns)
 	var problems ImportProblems
 	for _, p := range found {
-		problems = append(problems, engine.Refuse(engine.ECHECK, RowPath(p.Row, p.Column), onRow(p.Row, p.Err.Text)))
+		problems = append(problems, engine.Refuse(engine.ECHECK, RowPath(p.Row, p.Column), engine.RowText(p.Row, p.Err.Text)))
 	}
 	rows := make([]ImportRow, 0, len(cells))
 	for _, c := range cells {
@@ -60,7 +59,7 @@ func ReadWorkbook(b []byte) ([]ImportRow, error) {
 		if v := c.Text("amount"); v != "" {
 			m, err := ParseMoney(strings.ReplaceAll(v, ",", ""))
 			if e, isErr := err.(*engine.Error); isErr {
-				problems = append(problems, engine.Refuse(engine.ECHECK, RowPath(c.Number, "amount"), onRow(c.Number, e.Text)))
+				problems = append(problems, engine.Refuse(engine.ECHECK, RowPath(c.Number, "amount"), engine.RowText(c.Number, e.Text)))
 			} else {
 				r.Amount = &m
 			}
@@ -75,25 +74,4 @@ func ReadWorkbook(b []byte) ([]ImportRow, error) {
 			"th": "แผ่นงานไม่มีแถวงบประมาณ"})}
 	}
 	return rows, nil
-}
-
-// onRow is a message about a row of the sheet: "row N: " before it in
-// each language.
-func onRow(row int, text engine.Text) engine.Text {
-	out := make(engine.Text, len(text))
-	for l, t := range text {
-		out[l] = rowPrefix(row, l) + t
-	}
-	return out
-}
-
-// rowPrefix is "row N: " in a language.
-func rowPrefix(row int, lang string) string {
-	switch lang {
-	case "zh":
-		return fmt.Sprintf("第%d行：", row)
-	case "th":
-		return fmt.Sprintf("แถว %d: ", row)
-	}
-	return fmt.Sprintf("row %d: ", row)
 }

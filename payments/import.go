@@ -118,19 +118,5 @@ func rowFinding(r ImportRow, path string, err error) engine.Finding {
 	if path == "" {
 		path = "businessId"
 	}
-	out := engine.Text{}
-	for lang, msg := range t {
-		out[lang] = rowPrefix(lang, r.Row) + msg
-	}
-	return engine.Finding{Path: fmt.Sprintf("rows[%d].%s", r.Row, path), Rule: "payments.import", Severity: engine.SeverityError, Message: out}
-}
-
-func rowPrefix(lang string, row int) string {
-	switch lang {
-	case "zh":
-		return fmt.Sprintf("第%d行，", row)
-	case "th":
-		return fmt.Sprintf("แถวที่ %d: ", row)
-	}
-	return fmt.Sprintf("Row %d: ", row)
+	return engine.Finding{Path: fmt.Sprintf("rows[%d].%s", r.Row, path), Rule: "payments.import", Severity: engine.SeverityError, Message: engine.RowText(r.Row, t)}
 }

@@ -149,7 +149,5 @@ func rowFinding(r ResultRow, path string, t engine.Text) engine.Finding {
 	if path == "" {
 		path = "businessId"
 	}
-	out := engine.Text{"zh": fmt.Sprintf("第%d行，", r.Row) + t["zh"], "en": fmt.Sprintf("Row %d: ", r.Row) + t["en"],
-		"th": fmt.Sprintf("แถวที่ %d: ", r.Row) + t["th"]}
-	return engine.Finding{Path: fmt.Sprintf("rows[%d].%s", r.Row, path), Rule: "vouchers.import", Severity: engine.SeverityError, Message: out}
+	return engine.Finding{Path: fmt.Sprintf("rows[%d].%s", r.Row, path), Rule: "vouchers.import", Severity: engine.SeverityError, Message: engine.RowText(r.Row, t)}
 }
