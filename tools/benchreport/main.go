@@ -2,7 +2,10 @@
 // on stdin and prints every figure of the speed targets (issue "Speed")
 // beside its target: the same-run ratios (saves beside raw inserts, the
 // engine's check beside santhosh-tekuri/jsonschema) and the absolute
-// times. It exits 1 when a benchmark failed or a figure is missing.
+// times. A benchmark run more than once (make bench runs the saves, loads
+// and raw inserts three times, one round after the other) counts with the
+// median of its runs, so that one run a busy moment slowed does not decide a
+// ratio. It exits 1 when a benchmark failed or a figure is missing.
 package main
 
 import (
@@ -10,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,8 +21,8 @@ import (
 // line is "BenchmarkName-2  N  123 ns/op  4.5 unit ..."
 var line = regexp.MustCompile(`^(Benchmark\S+?)(-\d+)?\s+\d+\s+(.*)$`)
 
-// figures are the metrics of each benchmark by unit.
-type figures map[string]map[string]float64
+// figures are the metrics of each benchmark by unit, one value per run.
+type figures map[string]map[string][]float64
 
 func read(sc *bufio.Scanner) (figures, []string) {
 	got := figures{}
@@ -33,20 +37,47 @@ func read(sc *bufio.Scanner) (figures, []string) {
 			continue
 		}
 		f := strings.Fields(m[3])
-		metrics := map[string]float64{}
+		metrics := got[m[1]]
+		if metrics == nil {
+			metrics = map[string][]float64{}
+			got[m[1]] = metrics
+		}
 		for i := 0; i+1 < len(f); i += 2 {
 			if v, err := strconv.ParseFloat(f[i], 64); err == nil {
-				metrics[f[i+1]] = v
+				metrics[f[i+1]] = append(metrics[f[i+1]], v)
 			}
 		}
-		got[m[1]] = metrics
 	}
 	return got, failed
 }
 
+// get is the median of a benchmark's runs in unit.
 func (g figures) get(bench, unit string) (float64, bool) {
-	v, ok := g[bench][unit]
-	return v, ok && v > 0
+	v := median(g[bench][unit])
+	return v, v > 0
+}
+
+// median of xs (0 when there are none).
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(xs))
+	if n := len(s); n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[len(s)/2]
+}
+
+// runs is the largest number of runs of any benchmark.
+func (g figures) runs() int {
+	n := 0
+	for _, units := range g {
+		for _, v := range units {
+			n = max(n, len(v))
+		}
+	}
+	return n
 }
 
 // target is one figure: how it is computed and what it must reach.
@@ -110,7 +141,7 @@ func main() {
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	got, failed := read(sc)
 	bad := len(failed) > 0
-	fmt.Println("\nSpeed targets (figures of this run; the machine's load changes them, see uptime):")
+	fmt.Printf("\nSpeed targets (figures of this run, medians where a benchmark ran up to %d times; the machine's load changes them, see uptime):\n", got.runs())
 	for _, t := range targets {
 		v, shown, ok := t.figure(got)
 		verdict := ""
