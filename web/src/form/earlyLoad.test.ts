@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import i18n from '../i18n';
 import { clearExportCache } from '../api/exportCache';
-import { formExportQuery } from '../api/queries';
+import { docTypesQuery, formExportQuery } from '../api/queries';
 import { EARLY_LOAD_KEPT_MS, FAMILY_HINTS_KEY, familyHint, formAddress, hasEarlyLoad, rememberFamily, startEarlyLoad, takeEarlyLoad } from './earlyLoad';
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
@@ -81,6 +81,21 @@ describe('startEarlyLoad', () => {
     expect(startEarlyLoad(client, at('?docType=EX02&businessId=B1'), 'zh')).toBe(false);
     expect(hasEarlyLoad('B1', 'edit')).toBe(false);
     await vi.waitFor(() => expect([...asked].sort()).toEqual([...session].sort()));
+  });
+
+  it("asks for the registry list of the chosen company's edition once the editions answer", async () => {
+    const client = new QueryClient();
+    localStorage.setItem('token', 'T1');
+    localStorage.setItem('company', '3000');
+    const entries = [{ docType: 'EX02', family: 'ap' }];
+    answers['/api/formwork/registry/editions'] = {
+      status: 200,
+      body: { code: 'S000', message: 'success', data: [{ key: 'form', default: true }, { key: 'th', companies: ['3000'] }] },
+    };
+    answers['/api/formwork/registry/docTypes'] = { status: 200, body: { code: 'S000', message: 'success', data: entries } };
+    expect(startEarlyLoad(client, at('?docType=EX02&businessId=B1'), 'zh')).toBe(false);
+    await vi.waitFor(() => expect(client.getQueryData(docTypesQuery('zh', 'th').queryKey)).toEqual(entries));
+    expect(documentRequests()).toEqual(['/api/formwork/registry/docTypes?edition=th']);
   });
 
   it('loads under the hinted family, puts the export its answer names in the cache, and hands the answer over once', async () => {

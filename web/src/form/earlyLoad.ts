@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQuery, docTypesQuery, editionsQuery, formExportQuery, menuTreeQuery } from '../api/queries';
+import { currentUserQuery, docTypesQuery, editionOf, editionsQuery, formExportQuery, menuTreeQuery } from '../api/queries';
 import type { StoredForm } from '../api/types';
-import { hasCredential, read, write } from '../auth/storage';
+import { hasCredential, read, session, write } from '../auth/storage';
 import { formExportParams } from './exportParams';
 import { familiesOf, loadUnderFamily } from './family';
 
@@ -12,7 +12,9 @@ import { familiesOf, loadUnderFamily } from './family';
 // finds the export in the cache. Without these, the page asked in turn for the editions,
 // the registry list (for the family), the load and the export, each after a render.
 // Alongside, on any /form address, the session's own requests (the current user, the
-// editions, the menu) go out at once instead of after the first render.
+// editions, the menu) go out at once instead of after the first render, and, once the
+// editions answer, the registry list of the edition of the company last chosen (the menu
+// asks for it, and the form waited on it: make bench-web's trace).
 
 /** Where the families that last answered a load are kept, by document type: a hint only (the server refuses a wrong one with 400). */
 export const FAMILY_HINTS_KEY = 'formwork.loadFamilies';
@@ -74,7 +76,14 @@ export function startEarlyLoad(client: QueryClient, where: { pathname: string; s
   early = null;
   if (where.pathname.replace(/\/+$/, '') !== '/form' || !hasCredential()) return false;
   // what SessionProvider, useEdition and the menu ask for whenever someone is signed in
-  for (const q of [currentUserQuery(), editionsQuery(), menuTreeQuery()]) void client.prefetchQuery(q as Parameters<QueryClient['prefetchQuery']>[0]);
+  for (const q of [currentUserQuery(), menuTreeQuery()]) void client.prefetchQuery(q as Parameters<QueryClient['prefetchQuery']>[0]);
+  const company = session.company();
+  void client
+    .fetchQuery(editionsQuery())
+    .then((editions) => client.prefetchQuery(docTypesQuery(lang, editionOf(editions, company))))
+    .catch(() => {
+      // the page asks itself and shows what it is told
+    });
   const address = formAddress(where.pathname, where.search);
   if (!address) return false;
   const family = familyHint(address.docType);
