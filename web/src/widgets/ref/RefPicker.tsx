@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { pickerQuery } from '../../masterdata/queries';
 import { rememberNames } from '../../masterdata/names';
 import { useDebounced } from '../../masterdata/useDebounced';
@@ -32,6 +33,12 @@ const optionText = (o: RefOption) => (o.display ? `${o.key} ${o.display}` : o.ke
  * cancels the older request), options read "code name", arrows move, Enter picks, Esc
  * closes. It stores the key; the box shows the code with its name beside it, and a
  * code the store does not know as it is, marked.
+ *
+ * Until it is first focused it is a plain text box that looks the same: a form shows
+ * dozens of pickers (every code of the head and of the lines on screen), and the search
+ * box (MUI Autocomplete) costs a tenth of a large form's first render (make bench-web).
+ * Focus (a click, Tab, a test's fill) makes it the search box, which takes the focus; a
+ * click also opens its list.
  */
 export function RefPicker(props: RefPickerProps) {
   const { id, type, value, onChange, onBlur, onFocus, label, required, error, autoFocus, size } = props;
@@ -50,6 +57,54 @@ export function RefPicker(props: RefPickerProps) {
   // Only the answer for what is typed now: Enter never picks an option of an older text.
   const options: RefOption[] = settled ? (search.data?.rows ?? []).map((r) => ({ key: r.key, display: r.display })) : [];
   const selected: RefOption | null = key ? { key, display: '' } : null;
+  // Whether the box has been focused once (it is the search box from then on), and whether
+  // the search box, as it appears, takes the focus the plain box had.
+  const [active, setActive] = useState(false);
+  const takesFocus = useRef(false);
+  const minWidth = `${Math.max(4, (typed ?? key).length + 1)}ch`;
+
+  if (!active) {
+    const activate = () => {
+      takesFocus.current = true;
+      setActive(true);
+    };
+    return (
+      <TextField
+        id={id}
+        label={label}
+        required={required}
+        error={error}
+        size={size}
+        autoFocus={autoFocus}
+        value={key}
+        onFocus={activate}
+        // a click opens the list, as on the search box (whose input opens it on mousedown)
+        onMouseDown={(e) => {
+          if (e.button !== 0) return;
+          // no focus for the plain box, gone by then: the search box takes it (autoFocus),
+          // and the browser's focus after the press would take it away again and close the list
+          e.preventDefault();
+          setOpen(true);
+          activate();
+        }}
+        onChange={(e) => {
+          // typed before the search box took over (a script setting the value): searched for
+          setTyped(e.target.value);
+          setOpen(true);
+          activate();
+        }}
+        inputProps={{ 'data-ref': type, role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list', autoComplete: 'off', style: { minWidth } }}
+        InputProps={{
+          endAdornment: (
+            <>
+              {key && <RefNameAdornment type={type} code={key} />}
+              <ArrowDropDownIcon color="action" sx={{ pointerEvents: 'none', mr: -0.5 }} />
+            </>
+          ),
+        }}
+      />
+    );
+  }
 
   return (
     <Autocomplete<RefOption, false, false, false>
@@ -92,11 +147,11 @@ export function RefPicker(props: RefPickerProps) {
           label={label}
           required={required}
           error={error}
-          autoFocus={autoFocus}
+          autoFocus={autoFocus || takesFocus.current}
           onBlur={onBlur}
           onFocus={onFocus}
           // The code keeps its room; the name beside it gives way (ellipsis).
-          inputProps={{ ...params.inputProps, 'data-ref': type, style: { minWidth: `${Math.max(4, (typed ?? key).length + 1)}ch` } }}
+          inputProps={{ ...params.inputProps, 'data-ref': type, style: { minWidth } }}
           InputProps={{
             ...params.InputProps,
             endAdornment: (

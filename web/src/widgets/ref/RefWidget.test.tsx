@@ -73,6 +73,16 @@ const nameCalls = () => m!.calls.filter((c) => c.path.endsWith('/names'));
 const options = () => [...document.querySelectorAll('[role="option"]')].map((o) => o.textContent);
 const answer = (call: Call) => answerNames(call) ?? answerPicker(call);
 
+/** Focuses the picker's plain box and answers the search box that takes its place (and the focus). */
+async function searchBox(selector: string): Promise<HTMLInputElement> {
+  const plain = await waitFor(() => $<HTMLInputElement>(selector));
+  await act(async () => plain.focus());
+  return waitFor(() => {
+    const el = $<HTMLInputElement>(selector);
+    return el !== plain && el?.classList.contains('MuiAutocomplete-input') ? el : null;
+  });
+}
+
 async function key(input: HTMLElement, k: string) {
   await act(async () => {
     input.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
@@ -80,9 +90,32 @@ async function key(input: HTMLElement, k: string) {
 }
 
 describe('the ref picker', () => {
+  it('is a plain box with the name beside the code until focused, then the search box, focused', async () => {
+    m = await mount({ '/': <Form initial={{ head: { docType: 'EX02', department: 'SAL02' } }} /> }, '/', answer);
+    const plain = await waitFor(() => $<HTMLInputElement>('#root_head_department'));
+    await waitFor(() => $('[data-ref-name="SAL02"]')?.textContent === '销售二部');
+    expect(plain.value).toBe('SAL02');
+    expect(plain.getAttribute('data-ref')).toBe('department');
+    expect($('.MuiAutocomplete-root')).toBeNull();
+    const input = await searchBox('#root_head_department');
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe('SAL02');
+    expect(pickerCalls()).toEqual([]);
+  });
+
+  it('opens its list on a click, as the search box does', async () => {
+    m = await mount({ '/': <Form initial={{ head: { docType: 'EX02' } }} /> }, '/', answer);
+    const plain = await waitFor(() => $<HTMLInputElement>('#root_head_department'));
+    await act(async () => {
+      plain.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
+    });
+    await waitFor(() => options().length === 3);
+    expect(pickerCalls()).toHaveLength(1); // the first records: no text yet
+  });
+
   it('searches the server as the person types (once typing pauses) and offers "code name"', async () => {
     m = await mount({ '/': <Form initial={{ head: { docType: 'EX02' } }} /> }, '/', answer);
-    const input = await waitFor(() => $<HTMLInputElement>('#root_head_department'));
+    const input = await searchBox('#root_head_department');
     // Keystrokes closer together than the pause the picker waits for.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
@@ -105,7 +138,7 @@ describe('the ref picker', () => {
 
   it('is worked by keyboard: arrows move, Enter stores the key, the name shows beside it', async () => {
     m = await mount({ '/': <Form initial={{ head: { docType: 'EX02' } }} /> }, '/', answer);
-    const input = await waitFor(() => $<HTMLInputElement>('#root_head_department'));
+    const input = await searchBox('#root_head_department');
     await typeInto(input, '0');
     await waitFor(() => options().length === 3);
     expect(options()).toEqual(['IT01 信息技术部', 'SAL02 销售二部', 'FIN01 财务共享中心']);
@@ -125,7 +158,7 @@ describe('the ref picker', () => {
 
   it('works inside a line table cell', async () => {
     m = await mount({ '/': <Form initial={{ head: { docType: 'EX02' }, lineList: [{ amount: 1 }] }} /> }, '/', answer);
-    const cell = await waitFor(() => $<HTMLInputElement>('[data-row="0"] [data-cell="department"] input'));
+    const cell = await searchBox('[data-row="0"] [data-cell="department"] input');
     expect(cell.id).toBe('root_lineList_0_department');
     await typeInto(cell, 'FIN');
     await waitFor(() => options().length === 1);
