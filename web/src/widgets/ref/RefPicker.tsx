@@ -75,6 +75,7 @@ export function RefPicker(props: RefPickerProps) {
         required={required}
         error={error}
         size={size}
+        fullWidth // as the search box's (Autocomplete gives its box the whole width)
         autoFocus={autoFocus}
         value={key}
         onFocus={activate}
@@ -93,7 +94,7 @@ export function RefPicker(props: RefPickerProps) {
           setOpen(true);
           activate();
         }}
-        inputProps={{ 'data-ref': type, role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list', autoComplete: 'off', style: { minWidth } }}
+        inputProps={{ 'data-ref': type, role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list', autoComplete: 'off', style: { minWidth, width: 0, flexGrow: 1 } }} // as the search box's input: the name beside it keeps its room
         InputProps={{
           endAdornment: (
             <>
