@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -57,17 +57,12 @@ export function RefPicker(props: RefPickerProps) {
   // Only the answer for what is typed now: Enter never picks an option of an older text.
   const options: RefOption[] = settled ? (search.data?.rows ?? []).map((r) => ({ key: r.key, display: r.display })) : [];
   const selected: RefOption | null = key ? { key, display: '' } : null;
-  // Whether the box has been focused once (it is the search box from then on), and whether
-  // the search box, as it appears, takes the focus the plain box had.
+  // Whether the box has been focused once (it is the search box from then on).
   const [active, setActive] = useState(false);
-  const takesFocus = useRef(false);
   const minWidth = `${Math.max(4, (typed ?? key).length + 1)}ch`;
 
   if (!active) {
-    const activate = () => {
-      takesFocus.current = true;
-      setActive(true);
-    };
+    const activate = () => setActive(true);
     return (
       <TextField
         id={id}
@@ -148,7 +143,8 @@ export function RefPicker(props: RefPickerProps) {
           label={label}
           required={required}
           error={error}
-          autoFocus={autoFocus || takesFocus.current}
+          // it appears only as the plain box is focused, clicked or typed into: it takes the focus
+          autoFocus
           onBlur={onBlur}
           onFocus={onFocus}
           // The code keeps its room; the name beside it gives way (ellipsis).
