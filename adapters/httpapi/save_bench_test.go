@@ -9,7 +9,6 @@ package httpapi_test
 import (
 	"database/sql"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -73,7 +72,6 @@ func BenchmarkRawInsertPostgres(b *testing.B) {
 
 func benchCreates(b *testing.B, api *testAPI, parallelism int) {
 	body := travelClaim()
-	headers := map[string]string{"X-token": api.token}
 	var failed atomic.Int64
 	queries := countStatements(b, api.db)
 	commits0, creates0 := groupcommit.Totals()
@@ -81,9 +79,14 @@ func benchCreates(b *testing.B, api *testAPI, parallelism int) {
 	b.SetParallelism(parallelism)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
+		c, err := api.newBenchClient("POST", "/api/galaxyform/yx/ap/head/create?action=new", body)
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		defer c.Close()
 		for pb.Next() {
-			status, err := api.load("POST", "/api/galaxyform/yx/ap/head/create?action=new", body, headers)
-			if err != nil || status != 200 {
+			if status, err := c.send(); err != nil || status != 200 {
 				failed.Add(1)
 			}
 		}
@@ -118,15 +121,20 @@ func BenchmarkLoadPostgres(b *testing.B) {
 // reports the process's CPU time per load (client and server: both run in
 // this process), a figure that other work on a busy machine changes less.
 func benchLoads(b *testing.B, api *testAPI, url string) {
-	headers := map[string]string{"X-token": api.token}
 	queries := countStatements(b, api.db)
 	cpu0 := processCPU(b)
 	b.SetParallelism(benchParallelism)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
+		c, err := api.newBenchClient("GET", url, "")
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		defer c.Close()
 		for pb.Next() {
-			if status, err := api.load("GET", url, "", headers); err != nil || status != 200 {
-				b.Error("load failed")
+			if status, err := c.send(); err != nil || status != 200 {
+				b.Errorf("load failed: %d %v", status, err)
 				return
 			}
 		}
@@ -135,19 +143,6 @@ func benchLoads(b *testing.B, api *testAPI, url string) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "loads/s")
 	b.ReportMetric(float64(queries.Load())/float64(b.N), "gorm-statements/load")
 	b.ReportMetric(float64((processCPU(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/load")
-}
-
-// load sends one request of a benchmark's load and reads its answer
-// without keeping it (send keeps it, as a test reads it): the load
-// generator's own work is part of a benchmark's CPU time per request.
-func (api *testAPI) load(method, path, body string, headers map[string]string) (int, error) {
-	resp, err := api.do(method, path, body, headers)
-	if err != nil {
-		return 0, err
-	}
-	defer resp.Body.Close()
-	_, err = io.Copy(io.Discard, resp.Body)
-	return resp.StatusCode, err
 }
 
 // processCPU is the CPU time (user and system) this process has used.

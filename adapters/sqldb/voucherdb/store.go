@@ -77,7 +77,9 @@ func (s *Store) Get(ctx context.Context, businessID string) (*vouchers.Voucher, 
 }
 
 // Put keeps v.
-func (s *Store) Put(ctx context.Context, v *vouchers.Voucher) error { return put(s.db.WithContext(ctx), v) }
+func (s *Store) Put(ctx context.Context, v *vouchers.Voucher) error {
+	return put(s.db.WithContext(ctx), v)
+}
 
 // PutAll keeps every voucher of list in one transaction.
 func (s *Store) PutAll(ctx context.Context, list []*vouchers.Voucher) error {
