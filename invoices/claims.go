@@ -1,11 +1,12 @@
 package invoices
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 
 	"formwork/engine"
+
+	"github.com/valyala/fastjson"
 )
 
 // Claim is one invoice a document claims: its key (the 20-digit number of
@@ -58,28 +59,53 @@ func ClaimsOf(doc *engine.Document) []Claim {
 }
 
 // ClaimsOfBody are the invoices a stored document's JSON body claims (as
-// ClaimsOf), for the store that takes the locks in the save transaction.
+// ClaimsOf), for the store that takes the locks in the save transaction. It
+// reads only the invoice lines: a table that is not an array of objects
+// claims nothing.
 func ClaimsOfBody(body []byte) ([]Claim, error) {
-	var doc map[string]json.RawMessage
-	if err := json.Unmarshal(body, &doc); err != nil {
+	p := bodyParsers.Get()
+	defer bodyParsers.Put(p)
+	doc, err := p.ParseBytes(body)
+	if err != nil {
 		return nil, fmt.Errorf("read document body: %w", err)
 	}
 	var out []Claim
 	for _, name := range []string{ClaimTable} {
-		var rows []map[string]any
-		if json.Unmarshal(doc[name], &rows) != nil {
-			continue // an object, not a table
+		table := doc.Get(name)
+		if table == nil || table.Type() != fastjson.TypeArray || !allObjects(table.GetArray()) {
+			continue // absent, or not a table
 		}
-		for i, row := range rows {
-			code, _ := row["invoiceCode"].(string)
-			no, _ := row["invoiceNo"].(string)
-			flag, _ := row["flag"].(string)
-			if k := claimRow(code, no, flag); k != "" {
+		for i, row := range table.GetArray() {
+			if k := claimRow(stringOf(row, "invoiceCode"), stringOf(row, "invoiceNo"), stringOf(row, "flag")); k != "" {
 				out = append(out, Claim{Key: k, Path: fmt.Sprintf("%s[%d].invoiceNo", name, i)})
 			}
 		}
 	}
 	return out, nil
+}
+
+// bodyParsers parse stored bodies (a parser is reused: it keeps its
+// buffers).
+var bodyParsers fastjson.ParserPool
+
+// allObjects tells whether every row is an object or null (a row of no
+// cells).
+func allObjects(rows []*fastjson.Value) bool {
+	for _, row := range rows {
+		if t := row.Type(); t != fastjson.TypeObject && t != fastjson.TypeNull {
+			return false
+		}
+	}
+	return true
+}
+
+// stringOf is the string at key of row, "" when it holds none.
+func stringOf(row *fastjson.Value, key string) string {
+	v := row.Get(key)
+	if v == nil || v.Type() != fastjson.TypeString {
+		return ""
+	}
+	return string(v.GetStringBytes())
 }
 
 // HeldElsewhere is the refusal of an invoice another document holds.

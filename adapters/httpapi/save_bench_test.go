@@ -70,8 +70,42 @@ func BenchmarkRawInsertPostgres(b *testing.B) {
 		`CREATE TABLE raw_docs (id BIGSERIAL PRIMARY KEY, business_id TEXT, body TEXT)`)
 }
 
+// BenchmarkSaveInvoicesSQLite is BenchmarkSaveSQLite of the travel claim
+// with five invoice lines: each save claims five invoices no save claimed
+// before (looked up before the save, claimed in its transaction).
+func BenchmarkSaveInvoicesSQLite(b *testing.B) {
+	const invoices = 5
+	var edits []docEdit
+	for i := range invoices {
+		edits = append(edits, with(fmt.Sprintf("invoiceList[%d]", i), invoiceRow(invoiceStandIn(i))))
+	}
+	body := travelClaim(edits...)
+	var at []int // of the stand-ins in the body
+	for i := range invoices {
+		at = append(at, strings.Index(body, invoiceStandIn(i)))
+	}
+	var next atomic.Int64
+	benchCreatesOf(b, openBenchSQLite(b), benchParallelism, body, func(request []byte) {
+		// the numbers are written over the stand-ins' digits (the body
+		// ends the request): its length stays what its Content-Length says
+		start := len(request) - len(body)
+		for _, a := range at {
+			copy(request[start+a:], fmt.Sprintf("2444%016d", next.Add(1)))
+		}
+	})
+}
+
+// invoiceStandIn is the number BenchmarkSaveInvoicesSQLite's request holds
+// in its invoice line i until a save's own number is written over it.
+func invoiceStandIn(i int) string { return fmt.Sprintf("9999%016d", i) }
+
 func benchCreates(b *testing.B, api *testAPI, parallelism int) {
-	body := travelClaim()
+	benchCreatesOf(b, api, parallelism, travelClaim(), nil)
+}
+
+// benchCreatesOf creates body from parallelism x GOMAXPROCS clients; vary,
+// if not nil, changes each client's request in place before each save.
+func benchCreatesOf(b *testing.B, api *testAPI, parallelism int, body string, vary func(request []byte)) {
 	var failed atomic.Int64
 	queries := countStatements(b, api.db)
 	commits0, creates0 := groupcommit.Totals()
@@ -86,6 +120,9 @@ func benchCreates(b *testing.B, api *testAPI, parallelism int) {
 		}
 		defer c.Close()
 		for pb.Next() {
+			if vary != nil {
+				vary(c.request)
+			}
 			if status, err := c.send(); err != nil || status != 200 {
 				failed.Add(1)
 			}

@@ -38,12 +38,12 @@ func NewDocumentStore(db *gorm.DB) *DocumentStore {
 func claimsInvoices(rec *documents.Record) bool { return invoicedb.NamesInvoices(rec.Body) }
 
 // claimInvoices takes a new document's invoice claims in the group commit's
-// transaction tx (invoicedb.TakeClaims): an invoice another document holds
+// transaction tx (invoicedb.ClaimNew): an invoice another document holds
 // refuses this create alone, and what it took is let go.
 func (s *DocumentStore) claimInvoices(ctx context.Context, tx *sql.Tx, rec *documents.Record) (refused, err error) {
 	g := s.db.Session(&gorm.Session{NewDB: true, Context: ctx, SkipDefaultTransaction: true})
 	g.Statement.ConnPool = tx
-	err = invoicedb.TakeClaims(g, rec.BusinessID, rec.Status, rec.Body)
+	err = invoicedb.ClaimNew(g, rec.BusinessID, rec.Status, rec.Body)
 	var refusal *engine.Error
 	if !errors.As(err, &refusal) {
 		return nil, err
@@ -130,7 +130,7 @@ func (n *numbered) Insert(rec *documents.Record, ev *documents.Event) error {
 		n.tx.Rollback()
 		return fmt.Errorf("store document: %w", err)
 	}
-	if err := invoicedb.TakeClaims(n.tx, rec.BusinessID, rec.Status, rec.Body); err != nil {
+	if err := invoicedb.ClaimNew(n.tx, rec.BusinessID, rec.Status, rec.Body); err != nil {
 		n.tx.Rollback()
 		return err
 	}

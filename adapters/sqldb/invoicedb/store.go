@@ -1,13 +1,14 @@
 // Package invoicedb is the SQL store of invoices on gorm, SQLite or
 // PostgreSQL: the uploaders' pools (invoices.Store) and the claims, one row
 // per invoice key under a primary key, taken in a document's save
-// transaction (TakeClaims), so that of two parallel saves of one invoice
+// transaction (ClaimNew, TakeClaims), so that of two parallel saves of one invoice
 // exactly one commits.
 package invoicedb
 
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -69,41 +70,82 @@ func NamesInvoices(body string) bool { return strings.Contains(body, `"invoiceNo
 
 // TakeClaims makes the claims of a document what its body says, in the
 // document's write transaction tx: its old claims are let go, and each
-// invoice of the body is claimed unless the document is voided. An invoice
-// another document holds (or this one twice) is an ECHECK refusal at its
-// cell naming the holder; the caller rolls back. The insert waits for a
-// parallel transaction claiming the same key and does nothing if that one
-// committed, so only one of them wins.
+// invoice of the body is claimed unless the document is voided (ClaimNew).
 func TakeClaims(tx *gorm.DB, businessID, status string, body string) error {
-	var claims []invoices.Claim
-	if status != voided && NamesInvoices(body) {
-		var err error
-		if claims, err = invoices.ClaimsOfBody([]byte(body)); err != nil {
-			return err
-		}
-	}
 	if err := tx.Where("business_id = ?", businessID).Delete(&InvoiceClaim{}).Error; err != nil {
 		return fmt.Errorf("release invoice claims: %w", err)
 	}
-	first := map[string]string{}
+	return ClaimNew(tx, businessID, status, body)
+}
+
+// ClaimNew claims the invoices of the body of a document that holds none
+// (a new one, or one whose claims were let go), in its write transaction
+// tx, unless it is voided. An invoice another document holds (or this one
+// twice) is an ECHECK refusal at its cell naming the holder (the first
+// such cell in row order); the caller rolls back. The insert waits for a
+// parallel transaction claiming the same key and does nothing if that one
+// committed, so only one of them wins.
+func ClaimNew(tx *gorm.DB, businessID, status string, body string) error {
+	if status == voided || !NamesInvoices(body) {
+		return nil
+	}
+	claims, err := invoices.ClaimsOfBody([]byte(body))
+	if err != nil || len(claims) == 0 {
+		return err
+	}
+	taken, err := insertClaims(tx, businessID, claims)
+	if err != nil {
+		return err
+	}
+	first := make(map[string]string, len(claims))
 	for _, c := range claims {
 		if at, dup := first[c.Key]; dup {
 			return invoices.TwiceInDocument(c.Path, c.Key, at)
 		}
 		first[c.Key] = c.Path
-		res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&InvoiceClaim{InvoiceKey: c.Key, BusinessID: businessID, Path: c.Path, CreatedAt: time.Now()})
-		if res.Error != nil {
-			return fmt.Errorf("claim invoice: %w", res.Error)
-		}
-		if res.RowsAffected == 0 {
-			var holder InvoiceClaim
-			if err := tx.Where("invoice_key = ?", c.Key).Take(&holder).Error; err != nil {
+		if !taken[c.Key] {
+			var holder string
+			if err := tx.Raw("SELECT business_id FROM invoice_claims WHERE invoice_key = ?", c.Key).Scan(&holder).Error; err != nil {
 				return fmt.Errorf("look up invoice holder: %w", err)
 			}
-			return invoices.HeldElsewhere(c.Path, c.Key, holder.BusinessID)
+			return invoices.HeldElsewhere(c.Path, c.Key, holder)
 		}
 	}
 	return nil
+}
+
+// insertClaims claims the keys of claims for businessID in one statement,
+// each key once (at its first cell), in the order of the keys (so that two
+// transactions claiming the same invoices wait for each other in one
+// order, never each for the other), and answers the keys it took: one
+// another document holds is left out.
+func insertClaims(tx *gorm.DB, businessID string, claims []invoices.Claim) (map[string]bool, error) {
+	firsts := make([]invoices.Claim, 0, len(claims))
+	seen := make(map[string]bool, len(claims))
+	for _, c := range claims {
+		if !seen[c.Key] {
+			seen[c.Key] = true
+			firsts = append(firsts, c)
+		}
+	}
+	slices.SortFunc(firsts, func(a, b invoices.Claim) int { return strings.Compare(a.Key, b.Key) })
+	now := time.Now()
+	args := make([]any, 0, 4*len(firsts))
+	for _, c := range firsts {
+		args = append(args, c.Key, businessID, c.Path, now)
+	}
+	q := "INSERT INTO invoice_claims (invoice_key, business_id, path, created_at) VALUES " +
+		strings.TrimSuffix(strings.Repeat("(?,?,?,?),", len(firsts)), ",") +
+		" ON CONFLICT (invoice_key) DO NOTHING RETURNING invoice_key"
+	var keys []string
+	if err := tx.Raw(q, args...).Scan(&keys).Error; err != nil {
+		return nil, fmt.Errorf("claim invoices: %w", err)
+	}
+	taken := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		taken[k] = true
+	}
+	return taken, nil
 }
 
 // Store is invoices.Store on gorm.
@@ -180,8 +222,9 @@ func (s *Store) Holders(ctx context.Context, keys []string) (map[string]string, 
 	if len(keys) == 0 {
 		return out, nil
 	}
-	var rows []InvoiceClaim
-	if err := s.db.WithContext(ctx).Where("invoice_key IN ?", keys).Find(&rows).Error; err != nil {
+	var rows []struct{ InvoiceKey, BusinessID string }
+	err := s.db.WithContext(ctx).Raw("SELECT invoice_key, business_id FROM invoice_claims WHERE invoice_key IN ?", keys).Scan(&rows).Error
+	if err != nil {
 		return nil, fmt.Errorf("look up invoice claims: %w", err)
 	}
 	for _, r := range rows {

@@ -3,6 +3,7 @@ package invoicedb_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -78,34 +79,105 @@ func TestClaimsOnceAcrossDocuments(t *testing.T) {
 // once, each in its own transaction, exactly one commits.
 func TestParallelClaimsOneWins(t *testing.T) {
 	sqldbtest.ForEachDB(t, invoicedb.Models(), func(t *testing.T, db *gorm.DB) {
-		if db.Dialector.Name() == "sqlite" {
-			sql, _ := db.DB()
-			sql.SetMaxOpenConns(1) // as the server runs SQLite: one writer
-		}
+		oneWriter(db)
 		const n = 8
-		var wg sync.WaitGroup
-		errs := make([]error, n)
-		for i := range n {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				errs[i] = claim(db, "EX02202601010"+string(rune('A'+i)), "draft", body("23312000000098765432"))
-			}()
-		}
-		wg.Wait()
-		won := 0
-		for _, err := range errs {
-			if err == nil {
-				won++
-				continue
-			}
-			var ee *engine.Error
-			if !errors.As(err, &ee) || ee.Code != engine.ECHECK {
-				t.Fatalf("a loser failed otherwise: %v", err)
-			}
-		}
-		if won != 1 {
+		errs := atOnce(n, func(i int) error {
+			return claim(db, "EX02202601010"+string(rune('A'+i)), "draft", body("23312000000098765432"))
+		})
+		if won := winners(t, errs); won != 1 {
 			t.Fatalf("%d of %d parallel claims won, want exactly 1 (%v)", won, n, errs)
+		}
+	})
+}
+
+// oneWriter makes SQLite run as the server runs it: one writer.
+func oneWriter(db *gorm.DB) {
+	if db.Dialector.Name() == "sqlite" {
+		sql, _ := db.DB()
+		sql.SetMaxOpenConns(1)
+	}
+}
+
+// atOnce runs f(0) ... f(n-1) at once and answers their errors.
+func atOnce(n int, f func(i int) error) []error {
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = f(i)
+		}()
+	}
+	wg.Wait()
+	return errs
+}
+
+// winners is the number of errs that are nil; each other must be an
+// ECHECK refusal.
+func winners(t *testing.T, errs []error) int {
+	t.Helper()
+	won := 0
+	for _, err := range errs {
+		var ee *engine.Error
+		switch {
+		case err == nil:
+			won++
+		case !errors.As(err, &ee) || ee.Code != engine.ECHECK:
+			t.Fatalf("a loser failed otherwise: %v", err)
+		}
+	}
+	return won
+}
+
+// TestClaimRefusalOrder: a document wrong twice is refused at its first
+// wrong cell in row order, whichever of the two it is; a new document is
+// claimed without letting anything go first (ClaimNew).
+func TestClaimRefusalOrder(t *testing.T) {
+	const held, twice = "24442000000000000111", "24442000000000000222"
+	sqldbtest.ForEachDB(t, invoicedb.Models(), func(t *testing.T, db *gorm.DB) {
+		err := db.Transaction(func(tx *gorm.DB) error { return invoicedb.ClaimNew(tx, "EX0220260101001", "draft", body(held)) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		refusedAt(t, claim(db, "EX0220260101002", "draft", body(twice, held, twice)), "invoiceList[1].invoiceNo", "EX0220260101001")
+		refusedAt(t, claim(db, "EX0220260101002", "draft", body(twice, twice, held)), "invoiceList[1].invoiceNo", "invoiceList[0]")
+		// the refused saves rolled back: the second document holds nothing
+		if err := claim(db, "EX0220260101003", "draft", body(twice)); err != nil {
+			t.Fatalf("after the refusals: %v", err)
+		}
+	})
+}
+
+// TestCrossedClaimsOneWins: documents claiming the same two invoices in
+// opposite row orders, at once: one wins, holding both; the others are
+// refused at an invoice line and hold neither.
+func TestCrossedClaimsOneWins(t *testing.T) {
+	const a, b = "24442000000000000333", "24442000000000000444"
+	sqldbtest.ForEachDB(t, invoicedb.Models(), func(t *testing.T, db *gorm.DB) {
+		oneWriter(db)
+		for round := range 20 {
+			const n = 6
+			errs := atOnce(n, func(i int) error {
+				id := fmt.Sprintf("EX0220260102%02d%d", round, i)
+				return db.Transaction(func(tx *gorm.DB) error {
+					if i%2 == 0 {
+						return invoicedb.ClaimNew(tx, id, "draft", body(a, b))
+					}
+					return invoicedb.ClaimNew(tx, id, "draft", body(b, a))
+				})
+			})
+			if won := winners(t, errs); won != 1 {
+				t.Fatalf("round %d: %d of %d won (%v)", round, won, n, errs)
+			}
+			var holders []string
+			if err := db.Raw("SELECT DISTINCT business_id FROM invoice_claims").Scan(&holders).Error; err != nil || len(holders) != 1 {
+				t.Fatalf("round %d: invoices held by %v (%v), want one document", round, holders, err)
+			}
+			// the next round claims them afresh
+			if err := db.Exec("DELETE FROM invoice_claims").Error; err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
 }
