@@ -1,8 +1,8 @@
 // Package invoicedb is the SQL store of invoices on gorm, SQLite or
 // PostgreSQL: the uploaders' pools (invoices.Store) and the claims, one row
 // per invoice key under a primary key, taken in a document's save
-// transaction (ClaimNew, TakeClaims), so that of two parallel saves of one invoice
-// exactly one commits.
+// transaction (ClaimNew, TakeClaims), so that of two parallel saves of one
+// invoice exactly one commits.
 package invoicedb
 
 import (
