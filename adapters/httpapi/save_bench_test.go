@@ -8,8 +8,11 @@ package httpapi_test
 
 import (
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -138,6 +141,45 @@ func benchCreatesOf(b *testing.B, api *testAPI, parallelism int, body string, va
 	if commits, creates := groupcommit.Totals(); commits > commits0 {
 		b.ReportMetric(float64(creates-creates0)/float64(commits-commits0), "saves/commit")
 	}
+}
+
+// BenchmarkUpdateSQLite: PUT .../head/update of the travel claim, each
+// client saving its own stored claim again and again (a draft saved
+// anew), 32 clients. An update is a transaction of its own.
+func BenchmarkUpdateSQLite(b *testing.B) {
+	api := openBenchSQLite(b)
+	claims := make(chan string, benchParallelism*runtime.GOMAXPROCS(0)) // one for each client
+	for range cap(claims) {
+		claims <- storeTravelClaimB(b, api)
+	}
+	var failed atomic.Int64
+	queries := countStatements(b, api.db)
+	cpu0 := processCPU(b)
+	b.SetParallelism(benchParallelism)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		const standIn = "987654321" // the version, written over for each save
+		body := travelClaim(with("head.businessId", <-claims), with("head.version", json.Number(standIn)))
+		c, err := api.newBenchClient("GET", "/", "")
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		defer c.Close()
+		for version := 1; pb.Next(); version++ {
+			c.setRequest("PUT", "/api/galaxyform/yx/ap/head/update?action=edit", strings.Replace(body, standIn, strconv.Itoa(version), 1))
+			if status, err := c.send(); err != nil || status != 200 {
+				failed.Add(1)
+			}
+		}
+	})
+	b.StopTimer()
+	if failed.Load() > 0 {
+		b.Fatalf("%d updates failed", failed.Load())
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "updates/s")
+	b.ReportMetric(float64(queries.Load())/float64(b.N), "gorm-statements/update")
+	b.ReportMetric(float64((processCPU(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/update")
 }
 
 // BenchmarkLoadSQLite: GET .../head/load of one stored claim, 32 clients.

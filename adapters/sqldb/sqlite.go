@@ -1,12 +1,15 @@
 package sqldb
 
 import (
+	"formwork/adapters/sqldb/sqlitedriver"
+
 	sqlite "github.com/libtnb/sqlite"
 	"gorm.io/gorm"
 )
 
-// SQLite is the gorm dialector of the SQLite database at dsn (the pure-Go
-// modernc.org/sqlite driver, which keeps prepared statements parsed).
+// SQLite is the gorm dialector of the SQLite database at dsn: the pure-Go
+// modernc.org/sqlite driver, its connections keeping the statements they
+// ran (sqlitedriver).
 //
 // Its migrator reads a text column's length as unknown: the driver reports
 // the length of the values in the table's first row (unbounded for text),
@@ -14,7 +17,8 @@ import (
 // every table with rows at every start. SQLite ignores declared text
 // lengths anyway.
 func SQLite(dsn string) gorm.Dialector {
-	return sqliteDialector{sqlite.Open(dsn).(*sqlite.Dialector)}
+	sqlitedriver.Register()
+	return sqliteDialector{sqlite.New(sqlite.Config{DSN: dsn, DriverName: sqlitedriver.Name}).(*sqlite.Dialector)}
 }
 
 // SQLiteDriver is the database/sql driver name of SQLite (for the readers).

@@ -122,6 +122,8 @@ var targets = []target{
 		func(v float64) bool { return v >= 0.5 }, ">= 0.50x"},
 	{"server writes, SQLite: create of a claim with 5 invoices", rate("BenchmarkSaveInvoicesSQLite", "saves/s"),
 		nil, "(figure)"},
+	{"server writes, SQLite: update of a stored claim", rate("BenchmarkUpdateSQLite", "updates/s"),
+		nil, "(figure)"},
 	{"server reads, SQLite: load by id", rate("BenchmarkLoadSQLite", "loads/s"),
 		nil, ">= 1.5x PocketBase's view: make bench-compare"},
 	{"server reads, SQLite: process CPU per load (client included)", rate("BenchmarkLoadSQLite", "cpu-µs/load"),
