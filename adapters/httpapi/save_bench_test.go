@@ -109,6 +109,23 @@ func benchCreates(b *testing.B, api *testAPI, parallelism int) {
 // benchCreatesOf creates body from parallelism x GOMAXPROCS clients; vary,
 // if not nil, changes each client's request in place before each save.
 func benchCreatesOf(b *testing.B, api *testAPI, parallelism int, body string, vary func(request []byte)) {
+	benchWrites(b, api, parallelism, "save", func() func(c *benchClient, i int) {
+		return func(c *benchClient, i int) {
+			if i == 0 {
+				c.setRequest("POST", "/api/galaxyform/yx/ap/head/create?action=new", body)
+			}
+			if vary != nil {
+				vary(c.request)
+			}
+		}
+	})
+}
+
+// benchWrites sends writes from parallelism x GOMAXPROCS clients and
+// reports them per unit ("save": saves/s, cpu-µs/save, ...). newClient,
+// called once in each client, answers what makes that client's request i
+// before it is sent; every answer must be 200.
+func benchWrites(b *testing.B, api *testAPI, parallelism int, unit string, newClient func() func(c *benchClient, i int)) {
 	var failed atomic.Int64
 	queries := countStatements(b, api.db)
 	commits0, creates0 := groupcommit.Totals()
@@ -116,16 +133,15 @@ func benchCreatesOf(b *testing.B, api *testAPI, parallelism int, body string, va
 	b.SetParallelism(parallelism)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
-		c, err := api.newBenchClient("POST", "/api/galaxyform/yx/ap/head/create?action=new", body)
+		next := newClient()
+		c, err := api.newBenchClient("GET", "/", "")
 		if err != nil {
 			b.Error(err)
 			return
 		}
 		defer c.Close()
-		for pb.Next() {
-			if vary != nil {
-				vary(c.request)
-			}
+		for i := 0; pb.Next(); i++ {
+			next(c, i)
 			if status, err := c.send(); err != nil || status != 200 {
 				failed.Add(1)
 			}
@@ -133,11 +149,11 @@ func benchCreatesOf(b *testing.B, api *testAPI, parallelism int, body string, va
 	})
 	b.StopTimer()
 	if failed.Load() > 0 {
-		b.Fatalf("%d saves failed", failed.Load())
+		b.Fatalf("%d %ss failed", failed.Load(), unit)
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "saves/s")
-	b.ReportMetric(float64(queries.Load())/float64(b.N), "gorm-statements/save")
-	b.ReportMetric(float64((processCPU(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/save")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), unit+"s/s")
+	b.ReportMetric(float64(queries.Load())/float64(b.N), "gorm-statements/"+unit)
+	b.ReportMetric(float64((processCPU(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/"+unit)
 	if commits, creates := groupcommit.Totals(); commits > commits0 {
 		b.ReportMetric(float64(creates-creates0)/float64(commits-commits0), "saves/commit")
 	}
@@ -152,34 +168,13 @@ func BenchmarkUpdateSQLite(b *testing.B) {
 	for range cap(claims) {
 		claims <- storeTravelClaimB(b, api)
 	}
-	var failed atomic.Int64
-	queries := countStatements(b, api.db)
-	cpu0 := processCPU(b)
-	b.SetParallelism(benchParallelism)
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
+	benchWrites(b, api, benchParallelism, "update", func() func(c *benchClient, i int) {
 		const standIn = "987654321" // the version, written over for each save
 		body := travelClaim(with("head.businessId", <-claims), with("head.version", json.Number(standIn)))
-		c, err := api.newBenchClient("GET", "/", "")
-		if err != nil {
-			b.Error(err)
-			return
-		}
-		defer c.Close()
-		for version := 1; pb.Next(); version++ {
-			c.setRequest("PUT", "/api/galaxyform/yx/ap/head/update?action=edit", strings.Replace(body, standIn, strconv.Itoa(version), 1))
-			if status, err := c.send(); err != nil || status != 200 {
-				failed.Add(1)
-			}
+		return func(c *benchClient, i int) {
+			c.setRequest("PUT", "/api/galaxyform/yx/ap/head/update?action=edit", strings.Replace(body, standIn, strconv.Itoa(i+1), 1))
 		}
 	})
-	b.StopTimer()
-	if failed.Load() > 0 {
-		b.Fatalf("%d updates failed", failed.Load())
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "updates/s")
-	b.ReportMetric(float64(queries.Load())/float64(b.N), "gorm-statements/update")
-	b.ReportMetric(float64((processCPU(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/update")
 }
 
 // BenchmarkLoadSQLite: GET .../head/load of one stored claim, 32 clients.
