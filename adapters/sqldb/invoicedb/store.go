@@ -93,17 +93,23 @@ func ClaimNew(tx *gorm.DB, businessID, status string, body string) error {
 	if err != nil || len(claims) == 0 {
 		return err
 	}
-	taken, err := insertClaims(tx, businessID, claims)
+	first := make(map[string]string, len(claims)) // each key's first cell
+	firsts := make([]invoices.Claim, 0, len(claims))
+	for _, c := range claims {
+		if _, dup := first[c.Key]; !dup {
+			first[c.Key] = c.Path
+			firsts = append(firsts, c)
+		}
+	}
+	taken, err := insertClaims(tx, businessID, firsts)
 	if err != nil {
 		return err
 	}
-	first := make(map[string]string, len(claims))
 	for _, c := range claims {
-		if at, dup := first[c.Key]; dup {
+		switch at := first[c.Key]; {
+		case at != c.Path:
 			return invoices.TwiceInDocument(c.Path, c.Key, at)
-		}
-		first[c.Key] = c.Path
-		if !taken[c.Key] {
+		case !taken[c.Key]:
 			var holder string
 			if err := tx.Raw("SELECT business_id FROM invoice_claims WHERE invoice_key = ?", c.Key).Scan(&holder).Error; err != nil {
 				return fmt.Errorf("look up invoice holder: %w", err)
@@ -114,28 +120,20 @@ func ClaimNew(tx *gorm.DB, businessID, status string, body string) error {
 	return nil
 }
 
-// insertClaims claims the keys of claims for businessID in one statement,
-// each key once (at its first cell), in the order of the keys (so that two
+// insertClaims claims the keys of claims (each key once) for businessID in
+// one statement, in the order of the keys (it sorts claims: two
 // transactions claiming the same invoices wait for each other in one
 // order, never each for the other), and answers the keys it took: one
 // another document holds is left out.
 func insertClaims(tx *gorm.DB, businessID string, claims []invoices.Claim) (map[string]bool, error) {
-	firsts := make([]invoices.Claim, 0, len(claims))
-	seen := make(map[string]bool, len(claims))
-	for _, c := range claims {
-		if !seen[c.Key] {
-			seen[c.Key] = true
-			firsts = append(firsts, c)
-		}
-	}
-	slices.SortFunc(firsts, func(a, b invoices.Claim) int { return strings.Compare(a.Key, b.Key) })
+	slices.SortFunc(claims, func(a, b invoices.Claim) int { return strings.Compare(a.Key, b.Key) })
 	now := time.Now()
-	args := make([]any, 0, 4*len(firsts))
-	for _, c := range firsts {
+	args := make([]any, 0, 4*len(claims))
+	for _, c := range claims {
 		args = append(args, c.Key, businessID, c.Path, now)
 	}
 	q := "INSERT INTO invoice_claims (invoice_key, business_id, path, created_at) VALUES " +
-		strings.TrimSuffix(strings.Repeat("(?,?,?,?),", len(firsts)), ",") +
+		strings.TrimSuffix(strings.Repeat("(?,?,?,?),", len(claims)), ",") +
 		" ON CONFLICT (invoice_key) DO NOTHING RETURNING invoice_key"
 	var keys []string
 	if err := tx.Raw(q, args...).Scan(&keys).Error; err != nil {
