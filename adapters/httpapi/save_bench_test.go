@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"formwork/adapters/sqldb/groupcommit"
+	"formwork/adapters/sqldb/sqlitedriver"
 	"formwork/tools/formwork/wire"
 
 	"gorm.io/gorm"
@@ -230,8 +231,11 @@ func processCPU(b *testing.B) time.Duration {
 
 // BenchmarkRawInsertSQLite: the floor under a save: prepared single-row
 // inserts of the same 1.3 KB body through the same driver, WAL, one
-// transaction each, synchronous=FULL, 32 writers.
+// transaction each, synchronous=FULL, 32 writers; their commits synced as
+// the server's are (fdatasync, sqlitedriver.Register), whichever benchmark
+// runs first.
 func BenchmarkRawInsertSQLite(b *testing.B) {
+	sqlitedriver.Register()
 	path := filepath.Join(b.TempDir(), "raw.db")
 	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)")
 	if err != nil {

@@ -371,37 +371,48 @@ func TestGroupCommitConnectionLostAfterStoring(t *testing.T) {
 // When the connection fails while a transaction of two creates commits,
 // both are answered with the error and neither is written again alone.
 func TestGroupCommitConnectionLostWhileCommitting(t *testing.T) {
-	db := sqldbtest.Postgres(t, sqldb.DocumentModels())
-	proxy, store := storeThroughCutProxy(t, db, "COMMIT")
-	proxy.cut.Store(true)
-	ctx := context.Background()
-	var wg sync.WaitGroup
-	errs := make([]error, 2)
-	for i := range errs {
-		ahead, done := store.Ahead(ctx) // both in one batch
-		defer done()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = createEX02(ahead, store)
-		}()
-	}
-	wg.Wait()
-	if proxy.cuts.Load() != 1 {
-		t.Fatalf("%d answers cut, want 1", proxy.cuts.Load())
-	}
-	if commits, creates := store.GroupCommits(); commits != 0 || creates != 0 {
-		t.Errorf("%d commits of %d creates counted, want none", commits, creates)
-	}
-	for i, err := range errs {
-		if err == nil {
-			t.Errorf("create %d, whose commit's answer was lost, was answered as stored", i)
+	for attempt := 1; ; attempt++ {
+		db := sqldbtest.Postgres(t, sqldb.DocumentModels())
+		proxy, store := storeThroughCutProxy(t, db, "COMMIT")
+		proxy.cut.Store(true)
+		ctx := context.Background()
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		for i := range errs {
+			ahead, done := store.Ahead(ctx) // both in one batch
+			defer done()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = createEX02(ahead, store)
+			}()
 		}
-	}
-	var ids []string
-	db.Table("documents").Order("business_id").Pluck("business_id", &ids)
-	if want := []string{"EX02202611240001", "EX02202611240002"}; fmt.Sprint(ids) != fmt.Sprint(want) {
-		t.Errorf("documents %v, want %v (each create stored once)", ids, want)
+		wg.Wait()
+		commits, creates := store.GroupCommits()
+		if commits == 1 && creates == 1 && attempt < 5 {
+			// the second create was queued after the first's batch had
+			// waited its longest for it (a busy machine): two batches,
+			// only the first cut; the case is tried again
+			t.Logf("attempt %d: the creates were committed apart", attempt)
+			continue
+		}
+		if proxy.cuts.Load() != 1 {
+			t.Fatalf("%d answers cut, want 1", proxy.cuts.Load())
+		}
+		if commits != 0 || creates != 0 {
+			t.Errorf("%d commits of %d creates counted, want none", commits, creates)
+		}
+		for i, err := range errs {
+			if err == nil {
+				t.Errorf("create %d, whose commit's answer was lost, was answered as stored", i)
+			}
+		}
+		var ids []string
+		db.Table("documents").Order("business_id").Pluck("business_id", &ids)
+		if want := []string{"EX02202611240001", "EX02202611240002"}; fmt.Sprint(ids) != fmt.Sprint(want) {
+			t.Errorf("documents %v, want %v (each create stored once)", ids, want)
+		}
+		return
 	}
 }
 
