@@ -46,6 +46,9 @@ func Register() {
 		// where fdatasync is unavailable (macOS, Windows) SQLite keeps
 		// its own way of syncing
 		_, _ = modernc.Fdatasync(true)
+		if err := registerVFS(); err != nil {
+			panic(err.Error())
+		}
 		db, err := sql.Open(sqlite.DriverName, "")
 		if err != nil {
 			panic("the SQLite driver is not registered: " + err.Error())
