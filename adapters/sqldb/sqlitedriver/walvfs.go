@@ -78,30 +78,30 @@ func at(p uintptr) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&p)
 // cFunc is the Go function a C function pointer holds.
 func cFunc[F any](p uintptr) F { return *(*F)(unsafe.Pointer(&struct{ uintptr }{p})) }
 
-var walMethods, fileMethods lib.Tsqlite3_io_methods
+// shimMethods are the methods of every file opened through the VFS (a
+// method tells a WAL file by its shimFile).
+var shimMethods = lib.Tsqlite3_io_methods{FiVersion: 3}
 
 func init() {
-	for _, m := range []*lib.Tsqlite3_io_methods{&walMethods, &fileMethods} {
-		m.FiVersion = 3
-		m.FxClose = funcOf(shimClose)
-		m.FxRead = funcOf(shimRead)
-		m.FxWrite = funcOf(shimWrite)
-		m.FxTruncate = funcOf(shimTruncate)
-		m.FxSync = funcOf(shimSync)
-		m.FxFileSize = funcOf(shimFileSize)
-		m.FxLock = funcOf(shimLock)
-		m.FxUnlock = funcOf(shimUnlock)
-		m.FxCheckReservedLock = funcOf(shimCheckReservedLock)
-		m.FxFileControl = funcOf(shimFileControl)
-		m.FxSectorSize = funcOf(shimSectorSize)
-		m.FxDeviceCharacteristics = funcOf(shimDeviceCharacteristics)
-		m.FxShmMap = funcOf(shimShmMap)
-		m.FxShmLock = funcOf(shimShmLock)
-		m.FxShmBarrier = funcOf(shimShmBarrier)
-		m.FxShmUnmap = funcOf(shimShmUnmap)
-		m.FxFetch = funcOf(shimFetch)
-		m.FxUnfetch = funcOf(shimUnfetch)
-	}
+	m := &shimMethods
+	m.FxClose = funcOf(shimClose)
+	m.FxRead = funcOf(shimRead)
+	m.FxWrite = funcOf(shimWrite)
+	m.FxTruncate = funcOf(shimTruncate)
+	m.FxSync = funcOf(shimSync)
+	m.FxFileSize = funcOf(shimFileSize)
+	m.FxLock = funcOf(shimLock)
+	m.FxUnlock = funcOf(shimUnlock)
+	m.FxCheckReservedLock = funcOf(shimCheckReservedLock)
+	m.FxFileControl = funcOf(shimFileControl)
+	m.FxSectorSize = funcOf(shimSectorSize)
+	m.FxDeviceCharacteristics = funcOf(shimDeviceCharacteristics)
+	m.FxShmMap = funcOf(shimShmMap)
+	m.FxShmLock = funcOf(shimShmLock)
+	m.FxShmBarrier = funcOf(shimShmBarrier)
+	m.FxShmUnmap = funcOf(shimShmUnmap)
+	m.FxFetch = funcOf(shimFetch)
+	m.FxUnfetch = funcOf(shimUnfetch)
 }
 
 // registerVFS registers the VFS once, beside SQLite's own (not as the
@@ -148,10 +148,7 @@ func shimOpen(tls *libc.TLS, pVfs, zName, pFile uintptr, flags int32, pOutFlags 
 	if zName != 0 {
 		f.path = libc.GoString(zName)
 	}
-	file.FpMethods = uintptr(unsafe.Pointer(&fileMethods))
-	if f.isWAL {
-		file.FpMethods = uintptr(unsafe.Pointer(&walMethods))
-	}
+	file.FpMethods = uintptr(unsafe.Pointer(&shimMethods))
 	files.Store(pFile, f)
 	if f.isWAL { // the main database of the same connection publishes it
 		linking.Lock()
@@ -217,14 +214,16 @@ func shimClose(tls *libc.TLS, pFile uintptr) int32 {
 		f.mem = 0
 	}
 	files.Delete(pFile)
-	linking.Lock()
-	files.Range(func(_, v any) bool {
-		if db := v.(*shimFile); db.wal == f {
-			db.wal = nil
-		}
-		return true
-	})
-	linking.Unlock()
+	if f.isWAL { // its main database no longer publishes it
+		linking.Lock()
+		files.Range(func(_, v any) bool {
+			if db := v.(*shimFile); db.wal == f {
+				db.wal = nil
+			}
+			return true
+		})
+		linking.Unlock()
+	}
 	(*lib.Tsqlite3_file)(at(pFile)).FpMethods = 0
 	return rc
 }
@@ -342,8 +341,9 @@ func shimShmBarrier(tls *libc.TLS, pFile uintptr) {
 	f := fileAt(pFile)
 	if w := f.wal; w != nil && w.n > 0 {
 		w.through = true
-		// a failed write cannot be answered here; SQLite meets the
-		// file's error at its next write or sync of it
+		// a failed write cannot be answered here (the barrier has no
+		// result): its frames are lost to the readers of this commit
+		// (not done: keeping them for the next write or sync to answer)
 		_ = w.flush(tls)
 	}
 	cFunc[func(*libc.TLS, uintptr)](f.m().FxShmBarrier)(tls, f.real)
