@@ -84,6 +84,8 @@ export async function run({ browser, baseUrl, serverUrl }) {
     const row = page.locator(`[data-payment-line="${line}"]`);
     assertEqual((await row.locator('[data-column="bankMessage"]').innerText()).trim(), '户名与账号不符', 'the bank message');
     await move(page, line, 'account', { 'payment-account': newAccount }, 'failed');
+    // the status stays failed, so move's wait for it does not wait for the list read again
+    await row.locator('[data-column="account"]', { hasText: newAccount }).waitFor();
     assertEqual((await row.locator('[data-column="account"]').innerText()).trim(), newAccount, 'the corrected account');
     await move(page, line, 'resend', {}, 'pending');
     await move(page, line, 'paid', { 'payment-bankRef': 'B20261124E2E' }, 'paid');
