@@ -253,6 +253,8 @@ export async function run({ browser, baseUrl, serverUrl }) {
   });
 
   await step('logout returns to the login page and forgets the session', async () => {
+    // The Dashboard's own request, if still on its way as the session ends, is refused (seen once on a slow machine).
+    probe.expectFailure(401, '/api/formwork/dashboard');
     const logout = page.waitForResponse((r) => r.url().includes('/api/galaxyform/cas/logout'));
     await page.locator('[data-action="logout"]').click();
     assertEqual((await logout).status(), 200, 'logout status');

@@ -59,7 +59,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
 
   await step('each prefilled code shows its name beside it', async () => {
     for (const { field, answer } of FIELDS) {
-      const box = page.locator('.MuiInputBase-root', { has: page.locator(`#root_head_${field}`) });
+      const box = page.locator('.fw-box-frame', { has: page.locator(`#root_head_${field}`) });
       const name = box.locator(`[data-ref-name="${prefill[answer]}"]`);
       await name.waitFor({ timeout: STEP_TIMEOUT });
       assertEqual((await name.innerText()).trim(), prefill[`${answer}Txt`], `name beside head.${field} ${prefill[answer]}`);

@@ -4,10 +4,12 @@ import { BrowserRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTranslation } from 'react-i18next';
 import appI18n from './i18n';
 import App from './App';
 import { portalTheme } from './theme';
+import { boxStyles } from './widgets/box/boxStyles';
 import { ApiError } from './api/client';
 import { SessionProvider } from './auth/session';
 import { startEarlyLoad } from './form/earlyLoad';
@@ -35,6 +37,7 @@ function Root() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      <GlobalStyles styles={boxStyles} />
       <BrowserRouter>
         <SessionProvider>
           <App />

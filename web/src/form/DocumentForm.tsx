@@ -7,6 +7,7 @@ import { fields } from '../fields';
 import { validator } from './validator';
 import { liftLineItems } from './lineItems';
 import ObjectGridTemplate from './ObjectGridTemplate';
+import { BaseInputTemplate, FieldErrorTemplate, FieldTemplate } from './fieldTemplates';
 import type { FormDocument } from '../api/types';
 
 export interface DocumentFormProps {
@@ -19,7 +20,7 @@ export interface DocumentFormProps {
   onChange: (formData: FormDocument) => void;
 }
 
-const templates = { ObjectFieldTemplate: ObjectGridTemplate };
+const templates = { ObjectFieldTemplate: ObjectGridTemplate, FieldTemplate, FieldErrorTemplate, BaseInputTemplate };
 
 // rjsf would take the first option of every enumeration (oneOf of consts) as its
 // default: a new row would start with flag "D" and the head with a status. Only real

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 
@@ -18,6 +17,7 @@ export default function ObjectGridTemplate(props: ObjectFieldTemplateProps) {
   const { title, properties, schema, uiSchema, fieldPathId } = props;
   const isRoot = fieldPathId.path.length === 0;
   const props_ = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  // The grid is static CSS (boxStyles: .fw-grid), not a Grid component per field: a form has dozens.
   return (
     <Box sx={{ mb: isRoot ? 0 : 2 }}>
       {title && !isRoot && (
@@ -25,22 +25,23 @@ export default function ObjectGridTemplate(props: ObjectFieldTemplateProps) {
           {title}
         </Typography>
       )}
-      <Grid container columnSpacing={2} rowSpacing={2}>
+      <div className="fw-grid">
         {properties.map((element) =>
           element.hidden ? (
-            <Box key={element.name} sx={{ display: 'none' }}>
+            <div key={element.name} style={{ display: 'none' }}>
               {element.content}
-            </Box>
+            </div>
           ) : (
-            <Grid
+            <div
               key={element.name}
-              size={isWide(props_[element.name], uiSchema?.[element.name] as Record<string, unknown>) ? 12 : { xs: 12, sm: 6, md: 4 }}
+              className="fw-grid-cell"
+              data-width={isWide(props_[element.name], uiSchema?.[element.name] as Record<string, unknown>) ? undefined : 'third'}
             >
               {element.content}
-            </Grid>
+            </div>
           ),
         )}
-      </Grid>
+      </div>
     </Box>
   );
 }

@@ -2,12 +2,6 @@ import { memo } from 'react';
 import type { ErrorSchema, FieldPathId, FieldProps, GlobalFormOptions, Registry, UiSchema } from '@rjsf/utils';
 import { toFieldPathId } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import IconButton from '@mui/material/IconButton';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { FieldState } from '../../api/types';
 import type { LineColumn } from './columns';
 import { isDeletedRow, isLineStatus, rowBackground } from './rowStatus';
@@ -57,29 +51,28 @@ function LineRow(props: LineRowProps) {
   const rowPathId = toFieldPathId(index, globalFormOptions, tablePathId);
   const rowErrors = errors?.__errors ?? [];
   return (
-    <TableBody data-index={index}>
-      <TableRow
+    // Plain table elements in the static styles of boxStyles (.fw-table), as MUI's small table
+    // looks: a long claim shows hundreds of cells (make bench-web).
+    <tbody data-index={index}>
+      <tr
         data-row={index}
         data-status={typeof status === 'string' ? status : undefined}
-        sx={{
-          bgcolor: rowBackground(status),
-          verticalAlign: 'top',
-          ...(deleted ? { textDecoration: 'line-through', opacity: 0.55 } : {}),
-        }}
+        data-deleted={deleted || undefined}
+        style={{ backgroundColor: rowBackground(status), ...(deleted ? { textDecoration: 'line-through', opacity: 0.55 } : {}) }}
       >
-        <TableCell sx={{ pt: 2 }}>{index + 1}</TableCell>
+        <td data-pad="top">{index + 1}</td>
         {columns.map((c) => {
           const state = cellStates[c.name];
-          if (state?.visible === false) return <TableCell key={c.name} />;
+          if (state?.visible === false) return <td key={c.name} />;
           if (c.name === statusField) {
             return (
-              <TableCell key={c.name} sx={{ pt: 2, whiteSpace: 'nowrap' }} data-cell={c.name}>
+              <td key={c.name} data-pad="top" data-nowrap data-cell={c.name}>
                 {isLineStatus(status) ? t(`status.${status}`) : String(status ?? '')}
-              </TableCell>
+              </td>
             );
           }
           return (
-            <TableCell key={c.name} data-cell={c.name}>
+            <td key={c.name} data-cell={c.name}>
               <LineCell
                 name={c.name}
                 schema={c.schema}
@@ -95,27 +88,28 @@ function LineRow(props: LineRowProps) {
                 disabled={disabled}
                 readonly={readonly || deleted || state?.editable === false}
               />
-            </TableCell>
+            </td>
           );
         })}
         {canRemove && (
-          <TableCell sx={{ pt: 1 }}>
-            <Tooltip title={t('table.deleteRow')}>
-              <IconButton size="small" aria-label={t('table.deleteRow')} data-action="delete-row" onClick={() => props.onRemove(index)}>
-                <DeleteOutline fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </TableCell>
+          <td data-pad="button">
+            <button type="button" className="fw-box-button" title={t('table.deleteRow')} aria-label={t('table.deleteRow')} data-action="delete-row" onClick={() => props.onRemove(index)}>
+              {/* MUI's DeleteOutline */}
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM8 9h8v10H8zm7.5-5-1-1h-5l-1 1H5v2h14V4z" />
+              </svg>
+            </button>
+          </td>
         )}
-      </TableRow>
+      </tr>
       {rowErrors.length > 0 && (
-        <TableRow>
-          <TableCell colSpan={columns.length + 2} sx={{ color: 'error.main', borderBottom: 0 }}>
+        <tr>
+          <td colSpan={columns.length + 2} data-tone="error">
             {rowErrors.join('; ')}
-          </TableCell>
-        </TableRow>
+          </td>
+        </tr>
       )}
-    </TableBody>
+    </tbody>
   );
 }
 

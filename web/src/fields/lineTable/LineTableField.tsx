@@ -4,13 +4,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { FieldState } from '../../api/types';
@@ -165,11 +158,11 @@ export default function LineTableField(props: FieldProps) {
   const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const spacer = (height: number, key: string) =>
     height > 0 && (
-      <TableBody key={key} aria-hidden>
-        <TableRow sx={{ height }}>
-          <TableCell colSpan={columns.length + 2} sx={{ p: 0, border: 0 }} />
-        </TableRow>
-      </TableBody>
+      <tbody key={key} aria-hidden>
+        <tr style={{ height }}>
+          <td colSpan={columns.length + 2} data-spacer />
+        </tr>
+      </tbody>
     );
   // an invoice from my invoices (invoices/InvoicePicker), its recognised fields confirmed
   const pickedRow = (row: Row) => {
@@ -191,39 +184,28 @@ export default function LineTableField(props: FieldProps) {
           </Button>
         )}
       </Box>
-      <TableContainer
-        component={Paper}
-        variant="outlined"
-        ref={scroller}
-        data-scroller={virtual ? 'true' : undefined}
-        data-rows={rows.length}
-        sx={virtual ? { maxHeight: '60vh', overflow: 'auto' } : undefined}
-      >
-        <Table size="small" stickyHeader={virtual}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 56 }}>{t('table.rowNo')}</TableCell>
+      <div className="fw-table-frame" ref={scroller} data-scroller={virtual ? 'true' : undefined} data-rows={rows.length}>
+        <table className="fw-table" data-sticky={virtual || undefined}>
+          <thead>
+            <tr>
+              <th style={{ width: 56 }}>{t('table.rowNo')}</th>
               {columns.map((c) => (
-                <TableCell key={c.name} sx={{ minWidth: columnWidth(c), whiteSpace: 'nowrap' }}>
+                <th key={c.name} data-nowrap style={{ minWidth: columnWidth(c) }}>
                   {(c.uiSchema['ui:title'] as string | undefined) ?? c.schema.title ?? c.name}
-                  {c.required && (
-                    <Box component="span" sx={{ color: 'error.main' }}>
-                      {' *'}
-                    </Box>
-                  )}
-                </TableCell>
+                  {c.required && <span className="fw-table-required">{' *'}</span>}
+                </th>
               ))}
-              {canRemove && <TableCell sx={{ width: 56 }}>{t('table.actions')}</TableCell>}
-            </TableRow>
-          </TableHead>
+              {canRemove && <th style={{ width: 56 }}>{t('table.actions')}</th>}
+            </tr>
+          </thead>
           {rows.length === 0 && (
-            <TableBody>
-              <TableRow>
-                <TableCell colSpan={columns.length + 2} align="center" sx={{ color: 'text.secondary' }}>
+            <tbody>
+              <tr>
+                <td colSpan={columns.length + 2} data-empty>
                   {t('table.empty')}
-                </TableCell>
-              </TableRow>
-            </TableBody>
+                </td>
+              </tr>
+            </tbody>
           )}
           {virtual ? (
             <>
@@ -234,8 +216,8 @@ export default function LineTableField(props: FieldProps) {
           ) : (
             rows.map((_, index) => rowOf(index))
           )}
-        </Table>
-      </TableContainer>
+        </table>
+      </div>
     </Box>
   );
 }

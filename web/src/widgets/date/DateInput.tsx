@@ -1,8 +1,5 @@
 import { useRef, useState, type FocusEvent } from 'react';
-import TextField from '@mui/material/TextField';
-import InputAdornment from '@mui/material/InputAdornment';
-import IconButton from '@mui/material/IconButton';
-import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import { TextBox } from '../box/TextBox';
 import { useTranslation } from 'react-i18next';
 import { normalizeDate } from './date';
 import type { TextInputProps } from '../textInput';
@@ -27,7 +24,7 @@ export function DateInput(props: DateInputProps) {
   };
 
   return (
-    <TextField
+    <TextBox
       id={id}
       name={name ?? id}
       label={label}
@@ -36,7 +33,6 @@ export function DateInput(props: DateInputProps) {
       error={error}
       autoFocus={autoFocus}
       size={size}
-      fullWidth
       placeholder="yyyy-MM-dd"
       value={editing ?? stored}
       onFocus={(e: FocusEvent<HTMLInputElement>) => {
@@ -51,34 +47,29 @@ export function DateInput(props: DateInputProps) {
         setEditing(null);
         onBlur?.(e);
       }}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { 'data-widget': 'date', maxLength: 12 },
-        input: {
-          endAdornment: disabled ? undefined : (
-            <InputAdornment position="end">
-              <IconButton
-                size="small"
-                edge="end"
-                tabIndex={-1}
-                aria-label={t('form.calendar')}
-                onClick={() => picker.current?.showPicker?.()}
-              >
-                <CalendarMonthOutlined fontSize="small" />
-              </IconButton>
-              <input
-                ref={picker}
-                type="date"
-                tabIndex={-1}
-                aria-hidden="true"
-                value={normalizeDate(stored) ?? ''}
-                onChange={(e) => onChange(e.target.value || undefined)}
-                style={{ position: 'absolute', right: 0, bottom: 0, width: 0, height: 0, opacity: 0, border: 0, padding: 0 }}
-              />
-            </InputAdornment>
-          ),
-        },
-      }}
+      shrink
+      inputProps={{ 'data-widget': 'date', maxLength: 12 }}
+      endAdornment={
+        disabled ? undefined : (
+          <>
+            <button type="button" className="fw-box-button" tabIndex={-1} aria-label={t('form.calendar')} onClick={() => picker.current?.showPicker?.()}>
+              {/* MUI's CalendarMonthOutlined */}
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M19 4h-1V2h-2v2H8V2H6v2H5c-1.11 0-1.99.9-1.99 2L3 20c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2m0 16H5V10h14zm0-12H5V6h14zM9 14H7v-2h2zm4 0h-2v-2h2zm4 0h-2v-2h2zm-8 4H7v-2h2zm4 0h-2v-2h2zm4 0h-2v-2h2z" />
+              </svg>
+            </button>
+            <input
+              ref={picker}
+              type="date"
+              tabIndex={-1}
+              aria-hidden="true"
+              value={normalizeDate(stored) ?? ''}
+              onChange={(e) => onChange(e.target.value || undefined)}
+              style={{ position: 'absolute', right: 0, bottom: 0, width: 0, height: 0, opacity: 0, border: 0, padding: 0 }}
+            />
+          </>
+        )
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
-import TextField from '@mui/material/TextField';
+import { TextBox } from '../box/TextBox';
 import { editMoneyText, formatMoney, isMoneyInput, parseMoney } from './money';
 import type { TextInputProps } from '../textInput';
 
@@ -26,7 +26,7 @@ export function MoneyInput(props: MoneyInputProps) {
   }, [editing]);
 
   return (
-    <TextField
+    <TextBox
       id={id}
       name={name ?? id}
       label={label}
@@ -35,7 +35,6 @@ export function MoneyInput(props: MoneyInputProps) {
       error={error}
       autoFocus={autoFocus}
       size={size}
-      fullWidth
       value={editing ?? formatMoney(value)}
       inputRef={input}
       onMouseDown={() => {
@@ -58,9 +57,7 @@ export function MoneyInput(props: MoneyInputProps) {
         setEditing(null);
         onBlur?.(e);
       }}
-      slotProps={{
-        htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' }, 'data-widget': 'money' },
-      }}
+      inputProps={{ inputMode: 'decimal', style: { textAlign: 'right' }, 'data-widget': 'money' }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import InputAdornment from '@mui/material/InputAdornment';
+import { BoxAdornment } from '../box/TextBox';
 import Typography from '@mui/material/Typography';
 import { useRefName } from '../../masterdata/queries';
 
@@ -11,18 +11,16 @@ export function RefNameAdornment({ type, code }: { type: string; code: string })
   const { t } = useTranslation();
   const { name, unknown } = useRefName(type, code);
   if (!name && !unknown) return null;
-  return (
-    <InputAdornment position="end" sx={{ maxWidth: '60%', minWidth: 0, flexShrink: 1, overflow: 'hidden' }}>
-      {unknown ? (
-        <Typography variant="body2" color="error" noWrap data-ref-unknown={code} title={t('md.picker.unknown', { code })}>
-          {t('md.picker.unknownShort')}
-        </Typography>
-      ) : (
-        <Typography variant="body2" color="text.secondary" noWrap data-ref-name={code} title={name ?? ''}>
-          {name}
-        </Typography>
-      )}
-    </InputAdornment>
+  // Plain text in the box's style sheet (boxStyles: .fw-box-adornment), in the form's
+  // TextBox and in the search box (TextField) alike.
+  return unknown ? (
+    <BoxAdornment tone="error" data-ref-unknown={code} title={t('md.picker.unknown', { code })}>
+      {t('md.picker.unknownShort')}
+    </BoxAdornment>
+  ) : (
+    <BoxAdornment data-ref-name={code} title={name ?? ''}>
+      {name}
+    </BoxAdornment>
   );
 }
 

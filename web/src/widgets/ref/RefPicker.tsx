@@ -3,12 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { pickerQuery } from '../../masterdata/queries';
 import { rememberNames } from '../../masterdata/names';
 import { useDebounced } from '../../masterdata/useDebounced';
 import type { TextInputProps } from '../textInput';
 import { RefNameAdornment } from './RefNameAdornment';
+import { TextBox } from '../box/TextBox';
 
 /** How long the picker waits after the last keystroke before it asks the server. */
 export const PICKER_DEBOUNCE_MS = 200;
@@ -64,13 +64,12 @@ export function RefPicker(props: RefPickerProps) {
   if (!active) {
     const activate = () => setActive(true);
     return (
-      <TextField
+      <TextBox
         id={id}
         label={label}
         required={required}
         error={error}
         size={size}
-        fullWidth // as the search box's (Autocomplete gives its box the whole width)
         autoFocus={autoFocus}
         value={key}
         onFocus={activate}
@@ -90,14 +89,15 @@ export function RefPicker(props: RefPickerProps) {
           activate();
         }}
         inputProps={{ 'data-ref': type, role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list', autoComplete: 'off', style: { minWidth, width: 0, flexGrow: 1 } }} // as the search box's input: the name beside it keeps its room
-        InputProps={{
-          endAdornment: (
-            <>
-              {key && <RefNameAdornment type={type} code={key} />}
-              <ArrowDropDownIcon color="action" sx={{ pointerEvents: 'none', mr: -0.5 }} />
-            </>
-          ),
-        }}
+        endAdornment={
+          <>
+            {key && <RefNameAdornment type={type} code={key} />}
+            {/* MUI's ArrowDropDown, as the search box shows it */}
+            <svg className="fw-box-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="m7 10 5 5 5-5z" />
+            </svg>
+          </>
+        }
       />
     );
   }

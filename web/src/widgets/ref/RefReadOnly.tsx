@@ -1,4 +1,4 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { TextBox, type TextBoxProps } from '../box/TextBox';
 import { RefNameAdornment } from './RefNameAdornment';
 
 export interface RefReadOnlyProps {
@@ -9,26 +9,24 @@ export interface RefReadOnlyProps {
   required?: boolean;
   error?: boolean;
   disabled?: boolean;
-  size?: TextFieldProps['size'];
+  size?: TextBoxProps['size'];
 }
 
 /** A code of master data that cannot be changed here: the code, its name beside it (unknown codes marked). */
 export function RefReadOnly({ id, type, value, label, required, error, disabled, size }: RefReadOnlyProps) {
   const code = typeof value === 'string' ? value : '';
   return (
-    <TextField
+    <TextBox
       id={id}
       value={code}
       label={label}
       required={required}
       error={error}
       size={size}
-      fullWidth
       disabled={disabled}
-      slotProps={{
-        htmlInput: { readOnly: true, 'data-ref': type },
-        input: { endAdornment: code && type ? <RefNameAdornment type={type} code={code} /> : undefined },
-      }}
+      readOnly
+      inputProps={{ 'data-ref': type }}
+      endAdornment={code && type ? <RefNameAdornment type={type} code={code} /> : undefined}
     />
   );
 }

@@ -172,7 +172,7 @@ describe('the ref picker', () => {
     await waitFor(() => $('[data-ref-name="SAL02"]') && $('[data-ref-unknown="NOPE"]') && $('[data-ref-name="1000"]'));
     const shown = (id: string) => {
       const input = $<HTMLInputElement>(`#${id}`)!;
-      return `${input.value} ${input.closest('.MuiInputBase-root')?.querySelector('[data-ref-name], [data-ref-unknown]')?.textContent}`;
+      return `${input.value} ${input.closest('.fw-box-frame, .MuiInputBase-root')?.querySelector('[data-ref-name], [data-ref-unknown]')?.textContent}`;
     };
     expect(shown('root_head_department')).toBe('IT01 信息技术部');
     expect(shown('root_head_costDept')).toBe('SAL02 销售二部');
