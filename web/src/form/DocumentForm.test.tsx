@@ -72,6 +72,28 @@ describe('DocumentForm', () => {
     expect(consoleProblems).toEqual([]);
   });
 
+  it('renders amounts without asking the browser for its number format (rjsf NumberField is bypassed for money)', () => {
+    const money = { 'ui:widget': 'money' };
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: {
+        head: { type: 'object', properties: { amount: { type: 'number', title: '金额' }, paid: { type: 'number', title: '已付' } } },
+        lineList: { type: 'array', items: { type: 'object', properties: { amount: { type: 'number', title: '金额' } } } },
+      },
+    };
+    const uiSchema: UiSchema = { head: { amount: money, paid: money }, lineList: { 'ui:field': 'lineTable', items: { amount: money } } };
+    const formats = vi.spyOn(Intl, 'NumberFormat');
+    act(() =>
+      root.render(
+        <DocumentForm schema={schema} uiSchema={uiSchema} formData={{ head: { docType: 'EX02', amount: 1234.5, paid: 0 }, lineList: [{ amount: 12 }, { amount: 7.5 }] }} extraErrors={{}} onChange={() => undefined} />,
+      ),
+    );
+    expect(container.querySelector<HTMLInputElement>('#root_head_amount')?.value).toBe('1,234.50');
+    expect(container.querySelector<HTMLInputElement>('#root_lineList_1_amount')?.value).toBe('7.50');
+    expect(formats).not.toHaveBeenCalled();
+    expect(consoleProblems).toEqual([]);
+  });
+
   it('shows server errors at head fields and table cells', () => {
     const extra = findingsToExtraErrors([
       { path: 'head.amount', rule: 'ex.amount', severity: 'error', message: '请填写费用或金额' },

@@ -120,6 +120,8 @@ export default function LineTableField(props: FieldProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
+    // a short table draws every row: no measuring of its box (a forced layout as the form mounts)
+    enabled: virtual,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 3,
