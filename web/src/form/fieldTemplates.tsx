@@ -15,6 +15,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import { TextBox } from '../widgets/box/TextBox';
+import { widgetBoxSize } from '../widgets/textInput';
 
 // The form's field templates in place of @rjsf/mui's: the same parts (box, description,
 // messages, help) in plain elements with static styles (boxStyles), since a form
@@ -28,7 +29,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (hidden) return <div style={{ display: 'none' }}>{children}</div>;
   const uiOptions = getUiOptions(uiSchema);
   const content = (
-    <div className="fw-field" data-error={(props.rawErrors?.length ?? 0) > 0 || undefined}>
+    <>
       {children}
       {displayLabel && uiOptions.widget !== 'checkbox' && rawDescription ? (
         <Typography variant="caption" color="textSecondary">
@@ -37,7 +38,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       ) : null}
       {errors}
       {help}
-    </div>
+    </>
   );
   if (!(ADDITIONAL_PROPERTY_FLAG in schema)) {
     return (
@@ -70,7 +71,6 @@ export function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps
 export function BaseInputTemplate(props: WidgetProps & { multiline?: boolean; rows?: number }) {
   const { id, htmlName, placeholder, required, readonly, disabled, type, label, hideLabel, value, onChange, onChangeOverride, onBlur, onFocus, autofocus, options, schema, rawErrors = [], multiline, rows } = props;
   const { step, min, max, accept, autoCapitalize, type: inputType, ...rest } = getInputProps(schema, type, options);
-  const mui = (options.mui ?? {}) as { size?: 'small' | 'medium' };
   const handleChange = (e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : e.target.value);
   return (
     <>
@@ -83,7 +83,7 @@ export function BaseInputTemplate(props: WidgetProps & { multiline?: boolean; ro
         required={required}
         disabled={disabled || readonly}
         error={rawErrors.length > 0}
-        size={mui.size ?? (hideLabel ? 'small' : undefined)}
+        size={widgetBoxSize(options, hideLabel)}
         autoFocus={autofocus}
         type={inputType}
         shrink={TYPES_THAT_SHRINK_LABEL.includes(String(inputType))}

@@ -18,6 +18,11 @@ export interface TextInputProps<V> {
   size?: TextFieldProps['size'];
 }
 
+/** The size of a template's box (BaseInputTemplate, SelectWidget): the uiSchema's mui size, else small without a label (a table cell). */
+export function widgetBoxSize(options: WidgetProps['options'], hideLabel: boolean | undefined): 'small' | 'medium' | undefined {
+  return (options.mui as { size?: 'small' | 'medium' } | undefined)?.size ?? (hideLabel ? 'small' : undefined);
+}
+
 /** What an rjsf widget gives its text box: all but onChange, which keeps the box's type. */
 export function widgetTextInput(props: WidgetProps): Omit<TextInputProps<never>, 'onChange'> {
   const { id, htmlName, value, onBlur, onFocus, label, hideLabel, required, disabled, readonly, rawErrors, autofocus } = props;

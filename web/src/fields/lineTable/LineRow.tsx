@@ -57,7 +57,6 @@ function LineRow(props: LineRowProps) {
       <tr
         data-row={index}
         data-status={typeof status === 'string' ? status : undefined}
-        data-deleted={deleted || undefined}
         style={{ backgroundColor: rowBackground(status), ...(deleted ? { textDecoration: 'line-through', opacity: 0.55 } : {}) }}
       >
         <td data-pad="top">{index + 1}</td>

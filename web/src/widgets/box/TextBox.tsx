@@ -21,7 +21,6 @@ export interface TextBoxProps {
   /** A text area of this many rows (at least), growing with its text. */
   multiline?: boolean;
   rows?: number;
-  fullWidth?: boolean;
   inputRef?: Ref<HTMLInputElement>;
   inputProps?: BoxInputAttributes;
   /** What follows the text inside the box: a name, an icon, a button. */
@@ -36,7 +35,7 @@ export interface TextBoxProps {
 /**
  * A text box that looks like MUI's outlined TextField (label on the outline, the
  * outline coloured on hover, focus, error and disabled) made of plain elements styled
- * by one static style sheet (boxStyles, put on the page once by FormStyles). A form
+ * by one static style sheet (boxStyles, put on the page once in main.tsx). A form
  * shows dozens of boxes, and each TextField mounts some twenty components with styles
  * of their own: they were most of a form's first render (make bench-web). Form widgets
  * use this box; pages with a few fields keep TextField.
@@ -58,7 +57,6 @@ export function TextBox(props: TextBoxProps) {
     shrink,
     multiline,
     rows,
-    fullWidth = true,
     inputRef,
     inputProps,
     endAdornment,
@@ -100,7 +98,6 @@ export function TextBox(props: TextBoxProps) {
       data-shrink={shrink || value !== '' || placeholder ? true : undefined}
       data-error={error || undefined}
       data-disabled={disabled || undefined}
-      data-full={fullWidth || undefined}
     >
       <BoxLabel id={id} label={label} required={required} />
       <div className="fw-box-frame" data-multiline={multiline || undefined} data-end={endAdornment ? true : undefined} onMouseDown={onMouseDown} onClick={focusText}>

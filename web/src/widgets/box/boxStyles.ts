@@ -3,7 +3,7 @@ import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
 /**
  * The one style sheet of TextBox and of the form's grid (ObjectGridTemplate): MUI's
  * outlined TextField and Grid as static rules, from the theme's palette, type and
- * breakpoints. Put on the page once (FormStyles), not per field.
+ * breakpoints. Put on the page once (GlobalStyles in main.tsx), not per field.
  */
 export function boxStyles(theme: Theme) {
   const p = theme.palette;
@@ -17,6 +17,7 @@ export function boxStyles(theme: Theme) {
       position: 'relative',
       display: 'inline-flex',
       flexDirection: 'column',
+      width: '100%',
       minWidth: 0,
       padding: 0,
       margin: 0,
@@ -24,7 +25,6 @@ export function boxStyles(theme: Theme) {
       verticalAlign: 'top',
       fontFamily: body.fontFamily,
     },
-    '.fw-box[data-full]': { width: '100%' },
     '.fw-box-label': {
       position: 'absolute',
       left: 0,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Widgets } from '@rjsf/mui';
 import { BoxLabel } from '../box/TextBox';
+import { widgetBoxSize } from '../textInput';
 import { ariaDescribedByIds, enumOptionSelectedValue, SelectedOptionDescription, enumOptionsIsSelected, getOptionValueFormat, labelValue, type WidgetProps } from '@rjsf/utils';
 
 const MuiSelectWidget = Widgets.SelectWidget;
@@ -31,8 +32,7 @@ export default function SelectWidget(props: WidgetProps) {
   const off = disabled || readonly;
   const error = rawErrors.length > 0;
   const shown = labelValue(label || undefined, hideLabel, undefined) as string | undefined;
-  const mui = (options.mui ?? {}) as { size?: 'small' | 'medium' };
-  const size = mui.size ?? (hideLabel ? 'small' : undefined);
+  const size = widgetBoxSize(options, hideLabel);
   return (
     <>
       <div
@@ -41,7 +41,6 @@ export default function SelectWidget(props: WidgetProps) {
         data-shrink={chosen ? true : undefined}
         data-error={error || undefined}
         data-disabled={off || undefined}
-        data-full
         aria-describedby={ariaDescribedByIds(id)}
       >
         <BoxLabel id={id} label={shown} required={required} />
