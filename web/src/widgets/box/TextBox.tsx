@@ -1,4 +1,4 @@
-import { useCallback, useRef, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type MouseEvent, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useCallback, useRef, type ChangeEvent, type FocusEvent, type HTMLAttributes, type InputHTMLAttributes, type MouseEvent, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 
 /** The input's own attributes a caller may add (data-*, inputMode, maxLength, role, aria-*, style...). */
 export type BoxInputAttributes = InputHTMLAttributes<HTMLInputElement> & Record<`data-${string}`, string | number | boolean | undefined>;
@@ -92,46 +92,78 @@ export function TextBox(props: TextBoxProps) {
     'aria-describedby': props['aria-describedby'],
   };
   return (
-    <div
-      className="fw-box"
-      data-size={size === 'small' ? 'small' : undefined}
-      data-shrink={shrink || value !== '' || placeholder ? true : undefined}
-      data-error={error || undefined}
-      data-disabled={disabled || undefined}
+    <BoxShell
+      id={id}
+      label={label}
+      required={required}
+      size={size}
+      shrink={Boolean(shrink || value !== '' || placeholder)}
+      error={error}
+      disabled={disabled}
+      frame={{ 'data-multiline': multiline || undefined, 'data-end': endAdornment ? true : undefined, onMouseDown, onClick: focusText }}
     >
-      <BoxLabel id={id} label={label} required={required} />
-      <div className="fw-box-frame" data-multiline={multiline || undefined} data-end={endAdornment ? true : undefined} onMouseDown={onMouseDown} onClick={focusText}>
-        {multiline ? (
-          <textarea
-            {...(inputProps as InputHTMLAttributes<HTMLTextAreaElement>)}
-            {...common}
-            // the same events of a text area: what the handlers read (target.value) is there too
-            {...({ onChange, onFocus, onBlur } as unknown as Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'onFocus' | 'onBlur'>)}
-            rows={rows}
-            ref={(el) => setRef(el as unknown as HTMLInputElement)}
-          />
-        ) : (
-          <input {...inputProps} {...common} onChange={onChange} onFocus={onFocus} onBlur={onBlur} type={type ?? inputProps?.type ?? 'text'} ref={setRef} />
-        )}
-        {endAdornment}
-        <span aria-hidden="true" className="fw-box-outline" />
-      </div>
-    </div>
+      {multiline ? (
+        <textarea
+          {...(inputProps as InputHTMLAttributes<HTMLTextAreaElement>)}
+          {...common}
+          // the same events of a text area: what the handlers read (target.value) is there too
+          {...({ onChange, onFocus, onBlur } as unknown as Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'onFocus' | 'onBlur'>)}
+          rows={rows}
+          ref={(el) => setRef(el as unknown as HTMLInputElement)}
+        />
+      ) : (
+        <input {...inputProps} {...common} onChange={onChange} onFocus={onFocus} onBlur={onBlur} type={type ?? inputProps?.type ?? 'text'} ref={setRef} />
+      )}
+      {endAdornment}
+    </BoxShell>
   );
 }
 
-/** A box's label (`<id>-label`, for the box's id), on its outline once shrunk; required ones marked " *". */
-export function BoxLabel({ id, label, required }: { id: string; label?: string; required?: boolean }) {
-  if (!label) return null;
+export interface BoxShellProps {
+  /** The id of the control inside (its label is `<id>-label`). */
+  id: string;
+  label?: string;
+  required?: boolean;
+  size?: 'small' | 'medium';
+  /** The label sits on the outline (the box holds something), not in the box. */
+  shrink: boolean;
+  error?: boolean;
+  disabled?: boolean;
+  'aria-describedby'?: string;
+  /** The frame's attributes and handlers (the frame holds the control, what follows it and the outline). */
+  frame?: HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | boolean | undefined>;
+  children: ReactNode;
+}
+
+/**
+ * The outlined box of TextBox and of the plain select (widgets/select): the label (required
+ * ones marked " *"), the frame with the control and the outline, in boxStyles' classes.
+ */
+export function BoxShell({ id, label, required, size, shrink, error, disabled, frame, children, ...rest }: BoxShellProps) {
   return (
-    <label className="fw-box-label" htmlFor={id} id={`${id}-label`}>
-      {label}
-      {required && (
-        <span aria-hidden="true" className="fw-box-asterisk">
-          {' *'}
-        </span>
+    <div
+      className="fw-box"
+      data-size={size === 'small' ? 'small' : undefined}
+      data-shrink={shrink || undefined}
+      data-error={error || undefined}
+      data-disabled={disabled || undefined}
+      aria-describedby={rest['aria-describedby']}
+    >
+      {label && (
+        <label className="fw-box-label" htmlFor={id} id={`${id}-label`}>
+          {label}
+          {required && (
+            <span aria-hidden="true" className="fw-box-asterisk">
+              {' *'}
+            </span>
+          )}
+        </label>
       )}
-    </label>
+      <div className="fw-box-frame" {...frame}>
+        {children}
+        <span aria-hidden="true" className="fw-box-outline" />
+      </div>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Widgets } from '@rjsf/mui';
-import { BoxLabel } from '../box/TextBox';
+import { BoxShell } from '../box/TextBox';
 import { widgetBoxSize } from '../textInput';
 import { ariaDescribedByIds, enumOptionSelectedValue, SelectedOptionDescription, enumOptionsIsSelected, getOptionValueFormat, labelValue, type WidgetProps } from '@rjsf/utils';
 
@@ -35,56 +35,53 @@ export default function SelectWidget(props: WidgetProps) {
   const size = widgetBoxSize(options, hideLabel);
   return (
     <>
-      <div
-        className="fw-box"
-        data-size={size === 'small' ? 'small' : undefined}
-        data-shrink={chosen ? true : undefined}
-        data-error={error || undefined}
-        data-disabled={off || undefined}
+      <BoxShell
+        id={id}
+        label={shown}
+        required={required}
+        size={size}
+        shrink={chosen !== undefined}
+        error={error}
+        disabled={off}
         aria-describedby={ariaDescribedByIds(id)}
-      >
-        <BoxLabel id={id} label={shown} required={required} />
-        <div
-          className="fw-box-frame"
-          data-select
-          onMouseDown={(e) => {
+        frame={{
+          onMouseDown: (e) => {
             if (off || e.button !== 0) return;
             // the select takes the focus (autofocus) as it opens its list
             e.preventDefault();
             setActive('open');
-          }}
+          },
+        }}
+      >
+        <div
+          role="combobox"
+          id={id}
+          tabIndex={off ? undefined : 0}
+          aria-disabled={off || undefined}
+          aria-expanded="false"
+          aria-haspopup="listbox"
+          aria-labelledby={`${id}-label ${id}`}
+          className="fw-box-input fw-box-select"
+          onFocus={() => !off && setActive('focus')}
         >
-          <div
-            role="combobox"
-            id={id}
-            tabIndex={off ? undefined : 0}
-            aria-disabled={off || undefined}
-            aria-expanded="false"
-            aria-haspopup="listbox"
-            aria-labelledby={`${id}-label ${id}`}
-            className="fw-box-input fw-box-select"
-            onFocus={() => !off && setActive('focus')}
-          >
-            {chosen ? chosen.label : <span aria-hidden="true">{'\u200b'}</span>}
-          </div>
-          <input
-            aria-invalid={error}
-            aria-hidden="true"
-            tabIndex={-1}
-            disabled={off}
-            className="fw-box-native"
-            placeholder={placeholder ?? ''}
-            value={encoded === undefined ? '' : String(encoded)}
-            name={htmlName || id}
-            readOnly
-          />
-          {/* MUI's ArrowDropDown, as the select shows it */}
-          <svg className="fw-box-select-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M7 10l5 5 5-5z" />
-          </svg>
-          <span aria-hidden="true" className="fw-box-outline" />
+          {chosen ? chosen.label : <span aria-hidden="true">{'\u200b'}</span>}
         </div>
-      </div>
+        <input
+          aria-invalid={error}
+          aria-hidden="true"
+          tabIndex={-1}
+          disabled={off}
+          className="fw-box-native"
+          placeholder={placeholder ?? ''}
+          value={encoded === undefined ? '' : String(encoded)}
+          name={htmlName || id}
+          readOnly
+        />
+        {/* MUI's ArrowDropDown, as the select shows it */}
+        <svg className="fw-box-select-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M7 10l5 5 5-5z" />
+        </svg>
+      </BoxShell>
       <SelectedOptionDescription {...props} />
     </>
   );
