@@ -30,6 +30,15 @@ export function useStoredLoad({ docType, businessId, action, lang, editions, kno
   const queryClient = useQueryClient();
   // Held data will do (families do not change while the page runs).
   const registry = useQuery({ ...docTypesQuery(lang, editions.edition), staleTime: Infinity, enabled: businessId !== '' && !showsIt && editions.ready });
+  // The load may start with the early answer, before the registry list is in (the family is
+  // in the address's hint). Taking that answer ends hasEarlyLoad: once enabled for this
+  // document, the load stays so, or it would turn off until the list answered and then ask
+  // again (staleTime 0) for what it holds already.
+  const loadKey = `${businessId}\u0000${action}`;
+  const askedFor = useRef('');
+  const loadEnabled =
+    businessId !== '' && !showsIt && (registry.isSuccess || registry.isError || hasEarlyLoad(businessId, action) || askedFor.current === loadKey);
+  if (loadEnabled) askedFor.current = loadKey;
   const loadQuery = useQuery({
     queryKey: storedFormKey(businessId, action),
     // No abort signal: a page unmounted and mounted again at once (React's StrictMode) shares the
@@ -43,7 +52,7 @@ export function useStoredLoad({ docType, businessId, action, lang, editions, kno
         family: knownFamily || (familiesOf(registry.data, docType)[0] ?? ''),
         otherFamilies: async () => familiesOf(await queryClient.fetchQuery(docTypesQuery(lang)), docType),
       }),
-    enabled: businessId !== '' && !showsIt && (registry.isSuccess || registry.isError || hasEarlyLoad(businessId, action)),
+    enabled: loadEnabled,
     // Asked whenever a page opens it (someone may have moved it on meanwhile); kept a
     // minute so that a remount (React's StrictMode, a quick back and forth) shares the request.
     staleTime: 0,

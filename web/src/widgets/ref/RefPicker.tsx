@@ -38,17 +38,61 @@ const optionText = (o: RefOption) => (o.display ? `${o.key} ${o.display}` : o.ke
  * dozens of pickers (every code of the head and of the lines on screen), and the search
  * box (MUI Autocomplete) costs a tenth of a large form's first render (make bench-web).
  * Focus (a click, Tab, a test's fill) makes it the search box, which takes the focus; a
- * click also opens its list.
+ * click also opens its list. The plain box asks for nothing but the name beside its code:
+ * the search and its timer belong to the search box.
  */
 export function RefPicker(props: RefPickerProps) {
-  const { id, type, value, onChange, onBlur, onFocus, label, required, error, autoFocus, size } = props;
+  const { id, type, value, label, required, error, autoFocus, size } = props;
+  const key = typeof value === 'string' ? value : '';
+  // Whether the box has been focused once (it is the search box from then on), and with
+  // what: the list open (a press, typing), and the text typed before it took over.
+  const [active, setActive] = useState<{ open: boolean; typed: string | null } | null>(null);
+  if (active) return <RefSearch {...props} initialOpen={active.open} initialTyped={active.typed} />;
+  const minWidth = `${Math.max(4, key.length + 1)}ch`;
+  return (
+    <TextBox
+      id={id}
+      label={label}
+      required={required}
+      error={error}
+      size={size}
+      autoFocus={autoFocus}
+      value={key}
+      onFocus={() => setActive((a) => a ?? { open: false, typed: null })}
+      // a click opens the list, as on the search box (whose input opens it on mousedown)
+      onMouseDown={(e) => {
+        if (e.button !== 0) return;
+        // no focus for the plain box, gone by then: the search box takes it (autoFocus),
+        // and the browser's focus after the press would take it away again and close the list
+        e.preventDefault();
+        setActive({ open: true, typed: null });
+      }}
+      // typed before the search box took over (a script setting the value): searched for
+      onChange={(e) => setActive({ open: true, typed: e.target.value })}
+      inputProps={{ 'data-ref': type, role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list', autoComplete: 'off', style: { minWidth, width: 0, flexGrow: 1 } }} // as the search box's input: the name beside it keeps its room
+      endAdornment={
+        <>
+          {key && <RefNameAdornment type={type} code={key} />}
+          {/* MUI's ArrowDropDown, as the search box shows it */}
+          <svg className="fw-box-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="m7 10 5 5 5-5z" />
+          </svg>
+        </>
+      }
+    />
+  );
+}
+
+/** The search box RefPicker becomes once focused: MUI's Autocomplete, asking the server as the person types. */
+function RefSearch(props: RefPickerProps & { initialOpen: boolean; initialTyped: string | null }) {
+  const { id, type, value, onChange, onBlur, onFocus, label, required, error, size, initialOpen, initialTyped } = props;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const client = useQueryClient();
   const key = typeof value === 'string' ? value : '';
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initialOpen);
   // What the person typed since the box showed the stored key; null: nothing typed.
-  const [typed, setTyped] = useState<string | null>(null);
+  const [typed, setTyped] = useState<string | null>(initialTyped);
   const wanted = (typed ?? '').trim();
   const text = useDebounced(wanted, PICKER_DEBOUNCE_MS);
   // Asked only once the typing has paused: no request for each keystroke, nor for the empty text as typing starts.
@@ -57,50 +101,7 @@ export function RefPicker(props: RefPickerProps) {
   // Only the answer for what is typed now: Enter never picks an option of an older text.
   const options: RefOption[] = settled ? (search.data?.rows ?? []).map((r) => ({ key: r.key, display: r.display })) : [];
   const selected: RefOption | null = key ? { key, display: '' } : null;
-  // Whether the box has been focused once (it is the search box from then on).
-  const [active, setActive] = useState(false);
   const minWidth = `${Math.max(4, (typed ?? key).length + 1)}ch`;
-
-  if (!active) {
-    const activate = () => setActive(true);
-    return (
-      <TextBox
-        id={id}
-        label={label}
-        required={required}
-        error={error}
-        size={size}
-        autoFocus={autoFocus}
-        value={key}
-        onFocus={activate}
-        // a click opens the list, as on the search box (whose input opens it on mousedown)
-        onMouseDown={(e) => {
-          if (e.button !== 0) return;
-          // no focus for the plain box, gone by then: the search box takes it (autoFocus),
-          // and the browser's focus after the press would take it away again and close the list
-          e.preventDefault();
-          setOpen(true);
-          activate();
-        }}
-        onChange={(e) => {
-          // typed before the search box took over (a script setting the value): searched for
-          setTyped(e.target.value);
-          setOpen(true);
-          activate();
-        }}
-        inputProps={{ 'data-ref': type, role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list', autoComplete: 'off', style: { minWidth, width: 0, flexGrow: 1 } }} // as the search box's input: the name beside it keeps its room
-        endAdornment={
-          <>
-            {key && <RefNameAdornment type={type} code={key} />}
-            {/* MUI's ArrowDropDown, as the search box shows it */}
-            <svg className="fw-box-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="m7 10 5 5 5-5z" />
-            </svg>
-          </>
-        }
-      />
-    );
-  }
 
   return (
     <Autocomplete<RefOption, false, false, false>
