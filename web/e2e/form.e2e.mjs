@@ -255,7 +255,11 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
   await step('opening the stored EX02 from the draft box takes at most 2 API requests: its load and its export', async () => {
     const businessId = new URL(savedUrl).searchParams.get('businessId');
     await openWorklist('MY', 'MY00001', 'draft');
-    // A fresh page: nothing held but what the shell asks for itself (user, menu, registry list).
+    // A fresh page: nothing held but what the shell asks for itself (user, menu, registry list);
+    // the exports local storage keeps from earlier pages are forgotten first.
+    await page.evaluate(() => {
+      for (const k of Object.keys(localStorage)) if (k.startsWith('formwork.export')) localStorage.removeItem(k);
+    });
     await page.reload();
     await page.locator(`[data-open="${businessId}"]`).waitFor();
     await settle();
@@ -280,6 +284,20 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
       await page.locator(`[data-form-ready="true"] [data-business-id="${businessId}"]`).waitFor();
     });
     assertEqual(requests.join(', '), 'GET /api/galaxyform/yx/ap/head/load', 'requests to open it again');
+  });
+
+  await step('in a new page too: the export its load names is kept in local storage', async () => {
+    const businessId = new URL(savedUrl).searchParams.get('businessId');
+    await page.goBack();
+    await page.reload();
+    await page.locator(`[data-open="${businessId}"]`).waitFor();
+    await settle();
+    const requests = await apiRequestsOf(async () => {
+      await page.locator(`[data-open="${businessId}"]`).click();
+      await page.locator(`[data-form-ready="true"] [data-business-id="${businessId}"]`).waitFor();
+    });
+    assertEqual(requests.join(', '), 'GET /api/galaxyform/yx/ap/head/load', 'requests to open it in a new page');
+    assertEqual(await page.locator('#root_head_description').inputValue(), description, 'description');
   });
 
   await step('saving the stored EX02 takes exactly 1 API request, and the history comes only when asked', async () => {

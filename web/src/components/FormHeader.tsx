@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentHead, SubTypeOption } from '../api/types';
 import { childOptions, knownValue } from '../form/subTypes';
 import { statusColor } from '../process/ProcessHistory';
+import { PlainSelect } from '../widgets/select/SelectWidget';
 
 export interface FormHeaderProps {
   title: string;
@@ -51,43 +53,74 @@ export default function FormHeader({ title, head, status, subTypes, readonly, on
       </Box>
       {level1.length > 0 && (
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <TextField
-            select
+          <SubTypeSelect
             id="businessType1"
             label={t('form.businessType1')}
             value={bt1}
+            options={level1}
             disabled={readonly}
-            sx={{ minWidth: 240 }}
-            onChange={(e) => onSubTypeChange(level1.find((o) => o.key === e.target.value), undefined)}
-          >
-            {level1.map((o) => (
-              <MenuItem key={o.key} value={o.key} data-option={o.key}>
-                {o.value}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            onChange={(key) => onSubTypeChange(level1.find((o) => o.key === key), undefined)}
+          />
+          <SubTypeSelect
             id="businessType2"
             label={t('form.businessType2')}
             value={bt2}
+            options={level2}
             disabled={readonly || level2.length === 0}
-            sx={{ minWidth: 240 }}
-            onChange={(e) =>
+            onChange={(key) =>
               onSubTypeChange(
                 level1.find((o) => o.key === bt1),
-                level2.find((o) => o.key === e.target.value),
+                level2.find((o) => o.key === key),
               )
             }
-          >
-            {level2.map((o) => (
-              <MenuItem key={o.key} value={o.key} data-option={o.key}>
-                {o.value}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         </Box>
       )}
     </Box>
+  );
+}
+
+interface SubTypeSelectProps {
+  id: string;
+  label: string;
+  value: string;
+  options: SubTypeOption[];
+  disabled: boolean;
+  onChange: (key: string) => void;
+}
+
+/**
+ * A sub-type select: MUI's outlined select, shown as the plain box that looks the same
+ * (PlainSelect) until it is first used, as the form's selects are (a share of the page's
+ * first render otherwise).
+ */
+function SubTypeSelect({ id, label, value, options, disabled, onChange }: SubTypeSelectProps) {
+  const [active, setActive] = useState<null | 'focus' | 'open'>(null);
+  if (!active) {
+    const chosen = options.find((o) => o.key === value);
+    return (
+      <div className="fw-header-select">
+        <PlainSelect id={id} label={label} disabled={disabled} text={chosen ? chosen.value : undefined} value={value} onActivate={setActive} />
+      </div>
+    );
+  }
+  return (
+    <TextField
+      select
+      id={id}
+      label={label}
+      value={value}
+      disabled={disabled}
+      autoFocus
+      slotProps={{ select: { defaultOpen: active === 'open' } }}
+      sx={{ minWidth: 240 }}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      {options.map((o) => (
+        <MenuItem key={o.key} value={o.key} data-option={o.key}>
+          {o.value}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

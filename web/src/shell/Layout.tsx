@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -35,11 +35,19 @@ export default function Layout() {
   const pure = isPureMode(location.search, session.loginType) || session.user?.hideNavigation === true;
   const shell = session.loggedIn && !pure;
 
-  const toggle = () =>
-    setCollapsed((c) => {
-      write(collapsedKey, c ? '' : '1');
-      return !c;
-    });
+  // Stable handlers: the top bar and the sidebar are memoised, and the session's and the
+  // menu's answers arriving one by one re-render the layout, not them.
+  const toggle = useCallback(
+    () =>
+      setCollapsed((c) => {
+        write(collapsedKey, c ? '' : '1');
+        return !c;
+      }),
+    [],
+  );
+  const openGuide = useCallback(() => setGuideOpen(true), []);
+  const { logout } = session;
+  const onLogout = useCallback(() => void logout(), [logout]);
 
   // The current user loaded, but names nobody: the handed-over address was wrong (navigation-and-access.md 8).
   const userInvalid = session.loggedIn && !session.userPending && !session.userFailed && (!session.user || !isPerson(session.user));
@@ -60,7 +68,7 @@ export default function Layout() {
   const contextDocType = location.pathname === '/form' ? (new URLSearchParams(location.search).get('docType') ?? '') : '';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh' }}>
-      <TopBar onGuide={() => setGuideOpen(true)} onLogout={() => void session.logout()} />
+      <TopBar onGuide={openGuide} onLogout={onLogout} />
       <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0 }}>
         <Sidebar menuState={menuState} collapsed={collapsed} onToggle={toggle} />
         {page}

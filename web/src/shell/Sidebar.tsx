@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -33,7 +33,7 @@ export interface SidebarProps {
 }
 
 /** The collapsible menu: 195 px open, 30 px closed (only the toggle shows). */
-export default function Sidebar({ menuState, collapsed, onToggle }: SidebarProps) {
+function Sidebar({ menuState, collapsed, onToggle }: SidebarProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const navigate = useNavigate();
@@ -125,3 +125,5 @@ export default function Sidebar({ menuState, collapsed, onToggle }: SidebarProps
     </Box>
   );
 }
+
+export default memo(Sidebar);

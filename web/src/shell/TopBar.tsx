@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
@@ -60,7 +61,7 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
  * reimbursement guide, advice / complaint, the welcome text with employee id and
  * display name, the company, the language and logout.
  */
-export default function TopBar({ onGuide, onLogout }: TopBarProps) {
+function TopBar({ onGuide, onLogout }: TopBarProps) {
   const { t } = useTranslation();
   const { user, loginRecord, company, setCompany } = useSession();
   const empId = user?.empId || user?.empNo || loginRecord?.employeeId || '';
@@ -110,3 +111,5 @@ export default function TopBar({ onGuide, onLogout }: TopBarProps) {
     </AppBar>
   );
 }
+
+export default memo(TopBar);

@@ -2,10 +2,6 @@ import { startTransition, useCallback, useEffect, useMemo, useRef } from 'react'
 import type { FieldProps, RJSFSchema, UiSchema, ErrorSchema } from '@rjsf/utils';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import type { FieldState } from '../../api/types';
 import { columnWidth, lineColumns } from './columns';
 import LineRow, { cellUiSchema, type RowColumn } from './LineRow';
@@ -174,18 +170,24 @@ export default function LineTableField(props: FieldProps) {
   };
 
   return (
-    <Box sx={{ mt: 2 }} data-table={name}>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" sx={{ flexGrow: 1 }}>
-          {title}
-        </Typography>
+    // Plain elements in the form's style sheet (boxStyles), as MUI's h6 and small outlined button look:
+    // a form has six tables, each heading drawn by MUI cost a share of its first render (make bench-web).
+    <div className="fw-table-section" data-table={name}>
+      <div className="fw-table-head">
+        <h6 className="fw-table-title">{title}</h6>
         {canAdd && name === 'invoiceList' && <InvoicePicker onPick={(row) => pickedRow(row as Row)} />}
         {canAdd && (
-          <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={addRow} data-action="add-row">
+          <button type="button" className="fw-button" onClick={addRow} data-action="add-row">
+            <span className="fw-button-icon">
+              {/* MUI's Add icon */}
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z" />
+              </svg>
+            </span>
             {t('table.addRow')}
-          </Button>
+          </button>
         )}
-      </Box>
+      </div>
       <div className="fw-table-frame" ref={scroller} data-scroller={virtual ? 'true' : undefined} data-rows={rows.length}>
         <table className="fw-table" data-sticky={virtual || undefined}>
           <thead>
@@ -220,6 +222,6 @@ export default function LineTableField(props: FieldProps) {
           )}
         </table>
       </div>
-    </Box>
+    </div>
   );
 }

@@ -35,54 +35,85 @@ export default function SelectWidget(props: WidgetProps) {
   const size = widgetBoxSize(options, hideLabel);
   return (
     <>
-      <BoxShell
+      <PlainSelect
         id={id}
         label={shown}
         required={required}
         size={size}
-        shrink={chosen !== undefined}
         error={error}
         disabled={off}
-        aria-describedby={ariaDescribedByIds(id)}
-        frame={{
-          onMouseDown: (e) => {
-            if (off || e.button !== 0) return;
-            // the select takes the focus (autofocus) as it opens its list
-            e.preventDefault();
-            setActive('open');
-          },
-        }}
-      >
-        <div
-          role="combobox"
-          id={id}
-          tabIndex={off ? undefined : 0}
-          aria-disabled={off || undefined}
-          aria-expanded="false"
-          aria-haspopup="listbox"
-          aria-labelledby={`${id}-label ${id}`}
-          className="fw-box-input fw-box-select"
-          onFocus={() => !off && setActive('focus')}
-        >
-          {chosen ? chosen.label : <span aria-hidden="true">{'\u200b'}</span>}
-        </div>
-        <input
-          aria-invalid={error}
-          aria-hidden="true"
-          tabIndex={-1}
-          disabled={off}
-          className="fw-box-native"
-          placeholder={placeholder ?? ''}
-          value={encoded === undefined ? '' : String(encoded)}
-          name={htmlName || id}
-          readOnly
-        />
-        {/* MUI's ArrowDropDown, as the select shows it */}
-        <svg className="fw-box-select-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M7 10l5 5 5-5z" />
-        </svg>
-      </BoxShell>
+        text={chosen?.label}
+        value={encoded === undefined ? '' : String(encoded)}
+        name={htmlName || id}
+        placeholder={placeholder ?? ''}
+        onActivate={setActive}
+      />
       <SelectedOptionDescription {...props} />
     </>
+  );
+}
+
+export interface PlainSelectProps {
+  id: string;
+  label?: string;
+  required?: boolean;
+  size?: 'small' | 'medium';
+  error?: boolean;
+  disabled?: boolean;
+  /** The chosen option's text; undefined: none chosen. */
+  text?: string;
+  /** The chosen option's value, in the hidden input as MUI's select keeps it. */
+  value: string;
+  name?: string;
+  placeholder?: string;
+  /** The box is used: focused ('focus') or pressed ('open'); the caller puts MUI's select in its place. */
+  onActivate: (how: 'focus' | 'open') => void;
+}
+
+/**
+ * MUI's outlined select as a plain box that looks and reads the same (a combobox with the
+ * chosen text, the value in a hidden input, the label, the arrow), made of static styles
+ * (boxStyles), until it is first used: then the caller shows MUI's select, open after a
+ * press (MUI's opens on mousedown), focused after a focus.
+ */
+export function PlainSelect({ id, label, required, size, error = false, disabled = false, text, value, name, placeholder = '', onActivate }: PlainSelectProps) {
+  return (
+    <BoxShell
+      id={id}
+      label={label}
+      required={required}
+      size={size}
+      shrink={text !== undefined}
+      error={error}
+      disabled={disabled}
+      aria-describedby={ariaDescribedByIds(id)}
+      frame={{
+        onMouseDown: (e) => {
+          if (disabled || e.button !== 0) return;
+          // the select takes the focus (autofocus) as it opens its list
+          e.preventDefault();
+          onActivate('open');
+        },
+      }}
+    >
+      <div
+        role="combobox"
+        id={id}
+        tabIndex={disabled ? undefined : 0}
+        aria-disabled={disabled || undefined}
+        aria-expanded="false"
+        aria-haspopup="listbox"
+        aria-labelledby={`${id}-label ${id}`}
+        className="fw-box-input fw-box-select"
+        onFocus={() => !disabled && onActivate('focus')}
+      >
+        {text !== undefined ? text : <span aria-hidden="true">{'\u200b'}</span>}
+      </div>
+      <input aria-invalid={error} aria-hidden="true" tabIndex={-1} disabled={disabled} className="fw-box-native" placeholder={placeholder} value={value} name={name || id} readOnly />
+      {/* MUI's ArrowDropDown, as the select shows it */}
+      <svg className="fw-box-select-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M7 10l5 5 5-5z" />
+      </svg>
+    </BoxShell>
   );
 }
