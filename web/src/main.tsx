@@ -10,6 +10,8 @@ import appI18n from './i18n';
 import App from './App';
 import { portalTheme } from './theme';
 import { boxStyles } from './widgets/box/boxStyles';
+import { shellStyles } from './shell/shellStyles';
+import type { Theme } from '@mui/material/styles';
 import { ApiError } from './api/client';
 import { SessionProvider } from './auth/session';
 import { startEarlyLoad } from './form/earlyLoad';
@@ -27,6 +29,9 @@ const queryClient = new QueryClient({
 // A stored document opened by its address is asked for now, alongside the session's requests.
 startEarlyLoad(queryClient, window.location, appI18n.language);
 
+/** The static style sheets of the form's fields and of the top bar, one GlobalStyles. */
+const pageStyles = (theme: Theme) => ({ ...boxStyles(theme), ...shellStyles(theme) });
+
 function Root() {
   const { i18n } = useTranslation();
   const lang = i18n.language;
@@ -37,7 +42,7 @@ function Root() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <GlobalStyles styles={boxStyles} />
+      <GlobalStyles styles={pageStyles} />
       <BrowserRouter>
         <SessionProvider>
           <App />

@@ -84,12 +84,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [loggedIn, queryClient]);
 
   // Keep the login record and a company in step with the current user.
+  // Bumped only when something was written: every page reading the session re-renders on a bump.
   useEffect(() => {
     if (!user) return;
-    if (!session.loginUser()) saveLoginUser(loginRecordOf(user));
-    if (!session.company()) write(keys.company, firstCompany(user));
-    bump();
+    let wrote = false;
+    if (!session.loginUser()) {
+      saveLoginUser(loginRecordOf(user));
+      wrote = true;
+    }
+    if (!session.company()) {
+      write(keys.company, firstCompany(user));
+      wrote = true;
+    }
+    if (wrote) bump();
   }, [user, bump]);
+
+  // The router's navigate changes with every address: held in a ref, so the session's value
+  // (and every page reading it) does not change with each navigation.
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
 
   const finishLogin = useCallback(
     async (data: LoginData, type: LoginType) => {
@@ -148,7 +163,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           globalThis.location.assign(casLogoutUrl);
           return;
         }
-        navigate('/login', { replace: true });
+        navigateRef.current('/login', { replace: true });
         bump();
       },
       setCompany: (company) => {
@@ -159,7 +174,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
     }),
     // stamp: local storage changed
-    [loggedIn, user, userQuery.isPending, userQuery.isError, finishLogin, queryClient, navigate, bump, stamp],
+    [loggedIn, user, userQuery.isPending, userQuery.isError, finishLogin, queryClient, bump, stamp],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

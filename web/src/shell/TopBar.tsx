@@ -1,21 +1,8 @@
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
-import LogoutIcon from '@mui/icons-material/Logout';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { languages, storeLanguage, type Language } from '../i18n/language';
 import { useSession } from '../auth/session';
 import type { CurrentUser } from '../api/types';
@@ -29,37 +16,49 @@ function companiesOf(user: CurrentUser | undefined): Array<{ key: string; label:
   return (user?.companies ?? []).map((c) => ({ key: c.key, label: c.value || c.key })).filter((c) => c.key !== '');
 }
 
-/** The language switch: zh (default), en, th. */
+/**
+ * The language switch: zh (default), en, th. Plain buttons in the shell's style sheet
+ * (shellStyles), as MUI's small exclusive ToggleButtonGroup looks and reads (a group of
+ * pressed / not pressed buttons).
+ */
 export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = (languages as readonly string[]).includes(i18n.language) ? i18n.language : 'zh';
-  const switchTo = (lang: Language | null) => {
-    if (!lang || lang === current) return;
+  const switchTo = (lang: Language) => {
+    if (lang === current) return;
     storeLanguage(lang);
     void i18n.changeLanguage(lang);
   };
   return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={current}
-      onChange={(_, v: Language | null) => switchTo(v)}
-      aria-label={t('app.language')}
-      sx={{ bgcolor: dark ? 'background.paper' : undefined }}
-    >
+    <div role="group" className="fw-lang" data-dark={dark || undefined} aria-label={t('app.language')}>
       {languages.map((l) => (
-        <ToggleButton key={l} value={l} data-lang={l} sx={{ py: 0.25 }}>
+        <button key={l} type="button" className="fw-lang-button" aria-pressed={l === current} data-lang={l} onClick={() => switchTo(l)}>
           {t(`lang.${l}`)}
-        </ToggleButton>
+        </button>
       ))}
-    </ToggleButtonGroup>
+    </div>
   );
 }
+
+// MUI's icons (ReceiptLong, HelpOutline, Logout) as plain paths.
+const receiptLong =
+  'M19.5 3.5 18 2l-1.5 1.5L15 2l-1.5 1.5L12 2l-1.5 1.5L9 2 7.5 3.5 6 2v14H3v3c0 1.66 1.34 3 3 3h12c1.66 0 3-1.34 3-3V2zM19 19c0 .55-.45 1-1 1s-1-.45-1-1v-3H8V5h11z M9 7h6v2H9zm7 0h2v2h-2zm-7 3h6v2H9zm7 0h2v2h-2z';
+const helpOutline =
+  'M11 18h2v-2h-2zm1-16C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8m0-14c-2.21 0-4 1.79-4 4h2c0-1.1.9-2 2-2s2 .9 2 2c0 2-3 1.75-3 5h2c0-2.25 3-2.5 3-5 0-2.21-1.79-4-4-4';
+const logout = 'm17 7-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8V3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h8v-2H4z';
+
+const Icon = ({ d }: { d: string }) => (
+  <svg className="fw-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={d} />
+  </svg>
+);
 
 /**
  * The top bar (navigation-and-access.md 2.4): the logo back to /Dashboard, the
  * reimbursement guide, advice / complaint, the welcome text with employee id and
- * display name, the company, the language and logout.
+ * display name, the company, the language and logout. Plain elements in the shell's
+ * style sheet (shellStyles), as MUI's AppBar, Toolbar and buttons look: it is drawn on
+ * every page, and MUI's components cost a share of each page's first render (make bench-web).
  */
 function TopBar({ onGuide, onLogout }: TopBarProps) {
   const { t } = useTranslation();
@@ -69,23 +68,19 @@ function TopBar({ onGuide, onLogout }: TopBarProps) {
   const companies = companiesOf(user);
 
   return (
-    <AppBar position="static" elevation={1}>
-      <Toolbar variant="dense" sx={{ gap: 1 }}>
-        <Link component={RouterLink} to="/Dashboard" color="inherit" underline="none" data-logo sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <ReceiptLongIcon />
-          <Typography variant="h6" component="span" noWrap>
-            {t('app.name')}
-          </Typography>
-        </Link>
-        <Box sx={{ flexGrow: 1 }} />
-        <Tooltip title={t('shell.guide')}>
-          <IconButton color="inherit" onClick={onGuide} aria-label={t('shell.guide')} data-action="guide">
-            <HelpOutlineIcon />
-          </IconButton>
-        </Tooltip>
-        <Typography variant="body2" component="span" data-welcome noWrap sx={{ mx: 1 }}>
+    <header className="fw-topbar">
+      <div className="fw-topbar-row">
+        <RouterLink to="/Dashboard" className="fw-topbar-logo" data-logo>
+          <Icon d={receiptLong} />
+          <span className="fw-topbar-name">{t('app.name')}</span>
+        </RouterLink>
+        <span className="fw-topbar-gap" />
+        <button type="button" className="fw-topbar-icon" onClick={onGuide} aria-label={t('shell.guide')} title={t('shell.guide')} data-action="guide">
+          <Icon d={helpOutline} />
+        </button>
+        <span className="fw-topbar-welcome" data-welcome>
           {t('shell.welcome', { empId, name })}
-        </Typography>
+        </span>
         {companies.length > 1 && (
           <TextField
             select
@@ -104,11 +99,14 @@ function TopBar({ onGuide, onLogout }: TopBarProps) {
           </TextField>
         )}
         <LanguageSwitch dark />
-        <Button color="inherit" startIcon={<LogoutIcon />} onClick={onLogout} data-action="logout">
+        <button type="button" className="fw-topbar-button" onClick={onLogout} data-action="logout">
+          <span className="fw-topbar-button-icon">
+            <Icon d={logout} />
+          </span>
           {t('shell.logout')}
-        </Button>
-      </Toolbar>
-    </AppBar>
+        </button>
+      </div>
+    </header>
   );
 }
 
