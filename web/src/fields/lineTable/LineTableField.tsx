@@ -7,6 +7,7 @@ import { columnWidth, lineColumns } from './columns';
 import LineRow, { cellUiSchema, type RowColumn } from './LineRow';
 import { useRowKeys } from './useRowKeys';
 import InvoicePicker from '../../invoices/InvoicePicker';
+import { TABLE_SCROLLER_VH } from '../../widgets/box/boxStyles';
 
 type Row = Record<string, unknown>;
 
@@ -122,6 +123,10 @@ export default function LineTableField(props: FieldProps) {
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 3,
     getItemKey: (i) => rowKeys.keys[i] ?? i,
+    // The scroller's height before it is measured: its most (boxStyles), which a long table
+    // fills. The first render then draws the rows in view, and the measurement finds the
+    // same range (no second render of the table as the form mounts).
+    initialRect: { width: 0, height: Math.round((globalThis.innerHeight ?? 0) * (TABLE_SCROLLER_VH / 100)) },
   });
   // A row the person added is brought into view.
   useEffect(() => {

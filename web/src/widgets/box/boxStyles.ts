@@ -1,5 +1,8 @@
 import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
 
+/** A long line table scrolls within this share of the window's height (vh). */
+export const TABLE_SCROLLER_VH = 60;
+
 /**
  * The one style sheet of TextBox and of the form's grid (ObjectGridTemplate): MUI's
  * outlined TextField and Grid as static rules, from the theme's palette, type and
@@ -174,7 +177,7 @@ export function boxStyles(theme: Theme) {
       borderRadius: theme.shape.borderRadius,
       backgroundColor: p.background.paper,
     },
-    '.fw-table-frame[data-scroller]': { maxHeight: '60vh', overflow: 'auto' },
+    '.fw-table-frame[data-scroller]': { maxHeight: `${TABLE_SCROLLER_VH}vh`, overflow: 'auto' },
     '.fw-table': { display: 'table', width: '100%', borderCollapse: 'collapse', borderSpacing: 0 },
     '.fw-table th, .fw-table td': {
       ...theme.typography.body2,
