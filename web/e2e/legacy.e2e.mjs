@@ -41,8 +41,8 @@ export async function run({ browser }) {
         await page.locator(`[data-page="form-list"][data-doc-type="${code}"]`).waitFor();
         await page.locator('[data-document-list][data-total]').waitFor();
         assertEqual(
-          await page.locator(`[data-menu-group="${group}"] [data-menu="${code}"]`).evaluate((el) => el.classList.contains('Mui-selected')),
-          true,
+          await page.locator(`[data-menu-group="${group}"] [data-menu="${code}"]`).getAttribute('aria-current'),
+          'page',
           `${code} marked as the current entry`,
         );
       }

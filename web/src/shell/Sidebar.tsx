@@ -2,18 +2,6 @@ import { memo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Collapse from '@mui/material/Collapse';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import { findEntry, menuHref, nodeTitle, splitPath, type MenuNode } from '../menu/menu';
 import type { MenuState } from '../menu/useMenu';
 import { stripStamp } from './routeStamp';
@@ -47,31 +35,33 @@ function Sidebar({ menuState, collapsed, onToggle }: SidebarProps) {
   const groupOpen = (g: MenuNode) => open[g.path] ?? (current ? current.path.startsWith(splitPath(g.path).pathname) : false);
 
   return (
-    <Box
-      component="nav"
+    // Plain elements in the shell's style sheet (shellStyles), as MUI's dense List,
+    // ListItemButton and small IconButton look: the sidebar is drawn on every page.
+    <nav
       aria-label={t('shell.menu')}
       data-sidebar={collapsed ? 'collapsed' : 'open'}
-      sx={{
-        width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH,
-        flexShrink: 0,
-        borderRight: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-        overflowX: 'hidden',
-        overflowY: 'auto',
-        transition: 'width 150ms',
-      }}
+      className="fw-sidebar"
+      style={{ width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH }}
     >
-      <Box sx={{ display: 'flex', justifyContent: collapsed ? 'center' : 'flex-end' }}>
-        <Tooltip title={collapsed ? t('shell.expand') : t('shell.collapse')} placement="right">
-          <IconButton size="small" onClick={onToggle} aria-label={collapsed ? t('shell.expand') : t('shell.collapse')} data-sidebar-toggle>
-            {collapsed ? <ChevronRightIcon fontSize="small" /> : <ChevronLeftIcon fontSize="small" />}
-          </IconButton>
-        </Tooltip>
-      </Box>
+      <div className="fw-sidebar-top" data-collapsed={collapsed || undefined}>
+        <button
+          type="button"
+          className="fw-sidebar-toggle"
+          onClick={onToggle}
+          aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+          title={collapsed ? t('shell.expand') : t('shell.collapse')}
+          data-sidebar-toggle
+        >
+          <Icon d={collapsed ? chevronRight : chevronLeft} />
+        </button>
+      </div>
       {!collapsed && (
         <>
-          {menuState.pending && <LinearProgress />}
+          {menuState.pending && (
+            <div className="fw-progress" role="progressbar" aria-label={t('shell.menu')}>
+              <span />
+            </div>
+          )}
           {menuState.failed && (
             <Alert severity="error" sx={{ m: 0.5, px: 1 }}>
               {t('shell.menuLoadFailed')}
@@ -82,48 +72,61 @@ function Sidebar({ menuState, collapsed, onToggle }: SidebarProps) {
               {t('shell.noMenu')}
             </Alert>
           )}
-          <List dense disablePadding>
+          <div className="fw-menu">
             {visible(menuState.menu).map((g) => {
               const children = visible(g.children);
               const title = nodeTitle(g, g.path, lang);
               if (children.length === 0) {
                 return (
-                  <ListItemButton key={g.path} selected={current === g} onClick={() => go(g)} data-menu={g.code}>
-                    <ListItemText primary={title} />
-                  </ListItemButton>
+                  <button key={g.path} type="button" className="fw-menu-item" aria-current={current === g ? 'page' : undefined} onClick={() => go(g)} data-menu={g.code}>
+                    <span className="fw-menu-text">{title}</span>
+                  </button>
                 );
               }
               const isOpen = groupOpen(g);
               return (
-                <Box key={g.path} data-menu-group={g.code}>
-                  <ListItemButton onClick={() => setOpen((o) => ({ ...o, [g.path]: !isOpen }))} aria-expanded={isOpen}>
-                    <ListItemText primary={title} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-                    {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
-                  </ListItemButton>
-                  <Collapse in={isOpen} unmountOnExit>
-                    <List dense disablePadding>
-                      {children.map((c) => (
-                        <ListItemButton
-                          key={c.path}
-                          sx={{ pl: 3 }}
-                          selected={current?.path === c.path}
-                          onClick={() => go(c)}
-                          data-menu={c.code}
-                          data-menu-path={c.path}
-                        >
-                          <ListItemText primary={nodeTitle(c, g.path, lang)} />
-                        </ListItemButton>
-                      ))}
-                    </List>
-                  </Collapse>
-                </Box>
+                <div key={g.path} data-menu-group={g.code}>
+                  <button type="button" className="fw-menu-item" onClick={() => setOpen((o) => ({ ...o, [g.path]: !isOpen }))} aria-expanded={isOpen}>
+                    <span className="fw-menu-text" data-group>
+                      {title}
+                    </span>
+                    <Icon d={isOpen ? expandLess : expandMore} />
+                  </button>
+                  {isOpen &&
+                    children.map((c) => (
+                      <button
+                        key={c.path}
+                        type="button"
+                        className="fw-menu-item"
+                        data-depth="1"
+                        aria-current={current?.path === c.path ? 'page' : undefined}
+                        onClick={() => go(c)}
+                        data-menu={c.code}
+                        data-menu-path={c.path}
+                      >
+                        <span className="fw-menu-text">{nodeTitle(c, g.path, lang)}</span>
+                      </button>
+                    ))}
+                </div>
               );
             })}
-          </List>
+          </div>
         </>
       )}
-    </Box>
+    </nav>
   );
 }
+
+// MUI's icons (ChevronLeft / Right, ExpandLess / More) as plain paths.
+const chevronLeft = 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z';
+const chevronRight = 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z';
+const expandLess = 'm12 8-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z';
+const expandMore = 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z';
+
+const Icon = ({ d }: { d: string }) => (
+  <svg className="fw-icon fw-icon-small" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={d} />
+  </svg>
+);
 
 export default memo(Sidebar);

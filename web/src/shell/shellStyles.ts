@@ -1,9 +1,9 @@
-import { alpha, type Theme } from '@mui/material/styles';
+import { alpha, lighten, type Theme } from '@mui/material/styles';
 
 /**
- * The top bar's style sheet (TopBar, LanguageSwitch): MUI's AppBar, dense Toolbar, h6,
- * inherit-coloured IconButton and Button, and small ToggleButtonGroup as static rules from
- * the theme. Put on the page once, with the form's (GlobalStyles in main.tsx).
+ * The shell's style sheet (TopBar, LanguageSwitch, Sidebar): MUI's AppBar, dense Toolbar,
+ * h6, inherit-coloured IconButton and Button, small ToggleButtonGroup, dense List and
+ * LinearProgress as static rules from the theme. Put on the page once, with the form's (GlobalStyles in main.tsx).
  */
 export function shellStyles(theme: Theme) {
   const p = theme.palette;
@@ -57,6 +57,57 @@ export function shellStyles(theme: Theme) {
     '.fw-topbar-button:hover, .fw-topbar-button:focus-visible': { outline: 'none', backgroundColor: alpha(p.text.primary, p.action.hoverOpacity) },
     '.fw-topbar-button-icon': { display: 'inherit', marginRight: 8, marginLeft: -4 },
     '.fw-topbar-button-icon > .fw-icon': { fontSize: 20 },
+    '.fw-icon-small': { fontSize: theme.typography.pxToRem(20) },
+    // The sidebar (Sidebar): MUI's dense List and ListItemButton, small IconButton, LinearProgress.
+    '.fw-sidebar': {
+      flexShrink: 0,
+      borderRight: `1px solid ${p.divider}`,
+      backgroundColor: p.background.paper,
+      overflowX: 'hidden',
+      overflowY: 'auto',
+      transition: 'width 150ms',
+    },
+    '.fw-sidebar-top': { display: 'flex', justifyContent: 'flex-end' },
+    '.fw-sidebar-top[data-collapsed]': { justifyContent: 'center' },
+    '.fw-sidebar-toggle': {
+      ...button,
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      padding: 5,
+      borderRadius: '50%',
+      background: 'transparent',
+      color: p.action.active,
+      transition: `background-color ${easing}`,
+    },
+    '.fw-sidebar-toggle:hover, .fw-sidebar-toggle:focus-visible': { outline: 'none', backgroundColor: p.action.hover },
+    '.fw-menu-item': {
+      ...theme.typography.body2,
+      display: 'flex',
+      alignItems: 'center',
+      width: '100%',
+      boxSizing: 'border-box',
+      margin: 0,
+      padding: '4px 16px',
+      border: 0,
+      background: 'transparent',
+      color: p.text.primary,
+      textAlign: 'left',
+      cursor: 'pointer',
+      userSelect: 'none',
+      WebkitTapHighlightColor: 'transparent',
+      transition: `background-color ${theme.transitions.duration.shortest}ms ${theme.transitions.easing.easeInOut}`,
+    },
+    '.fw-menu-item[data-depth="1"]': { paddingLeft: theme.spacing(3) },
+    '.fw-menu-item:hover': { backgroundColor: p.action.hover },
+    '.fw-menu-item:focus-visible': { outline: 'none', backgroundColor: p.action.focus },
+    '.fw-menu-item[aria-current="page"]': { backgroundColor: alpha(p.primary.main, p.action.selectedOpacity) },
+    '.fw-menu-item[aria-current="page"]:hover': { backgroundColor: alpha(p.primary.main, p.action.selectedOpacity + p.action.hoverOpacity) },
+    '.fw-menu-text': { flex: '1 1 auto', minWidth: 0, margin: '4px 0' },
+    '.fw-menu-text[data-group]': { fontWeight: 600 },
+    '@keyframes fw-progress': { '0%': { left: '-35%', right: '100%' }, '60%': { left: '100%', right: '-90%' }, '100%': { left: '100%', right: '-90%' } },
+    '.fw-progress': { position: 'relative', overflow: 'hidden', height: 4, backgroundColor: lighten(p.primary.main, 0.62) },
+    '.fw-progress > span': { position: 'absolute', top: 0, bottom: 0, left: 0, backgroundColor: p.primary.main, animation: 'fw-progress 2.1s cubic-bezier(0.65, 0.815, 0.735, 0.395) infinite' },
     '.fw-lang': { display: 'inline-flex', borderRadius: theme.shape.borderRadius },
     '.fw-lang[data-dark]': { backgroundColor: p.background.paper },
     '.fw-lang-button': {
