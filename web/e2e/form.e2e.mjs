@@ -68,6 +68,14 @@ async function apiRequestsOf(action) {
   return seen;
 }
 
+/** Opens the stored document businessId from the list on screen; returns the API requests that cost. */
+function requestsToOpen(businessId) {
+  return apiRequestsOf(async () => {
+    await page.locator(`[data-open="${businessId}"]`).click();
+    await page.locator(`[data-form-ready="true"] [data-business-id="${businessId}"]`).waitFor();
+  });
+}
+
 /** Waits until the debounced evaluate call has run and the form settled. */
 async function settle() {
   await page.waitForTimeout(600);
@@ -263,10 +271,7 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
     await page.reload();
     await page.locator(`[data-open="${businessId}"]`).waitFor();
     await settle();
-    const requests = await apiRequestsOf(async () => {
-      await page.locator(`[data-open="${businessId}"]`).click();
-      await page.locator(`[data-form-ready="true"] [data-business-id="${businessId}"]`).waitFor();
-    });
+    const requests = await requestsToOpen(businessId);
     console.log(`     ${requests.join(', ')}`);
     assert(requests.length <= 2, `at most 2 requests to open it, got ${requests.length}: ${requests.join(', ')}`);
     assertEqual(requests.filter((r) => r === 'GET /api/galaxyform/yx/ap/head/load').length, 1, 'one load');
@@ -279,10 +284,7 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
     const businessId = new URL(savedUrl).searchParams.get('businessId');
     await page.goBack();
     await page.locator(`[data-open="${businessId}"]`).waitFor();
-    const requests = await apiRequestsOf(async () => {
-      await page.locator(`[data-open="${businessId}"]`).click();
-      await page.locator(`[data-form-ready="true"] [data-business-id="${businessId}"]`).waitFor();
-    });
+    const requests = await requestsToOpen(businessId);
     assertEqual(requests.join(', '), 'GET /api/galaxyform/yx/ap/head/load', 'requests to open it again');
   });
 
@@ -292,10 +294,7 @@ export async function run({ browser, baseUrl: base, serverUrl }) {
     await page.reload();
     await page.locator(`[data-open="${businessId}"]`).waitFor();
     await settle();
-    const requests = await apiRequestsOf(async () => {
-      await page.locator(`[data-open="${businessId}"]`).click();
-      await page.locator(`[data-form-ready="true"] [data-business-id="${businessId}"]`).waitFor();
-    });
+    const requests = await requestsToOpen(businessId);
     assertEqual(requests.join(', '), 'GET /api/galaxyform/yx/ap/head/load', 'requests to open it in a new page');
     assertEqual(await page.locator('#root_head_description').inputValue(), description, 'description');
   });

@@ -1,6 +1,6 @@
 import { apiRevalidate } from './client';
 import type { FormExport } from './types';
-import { read, write } from '../auth/storage';
+import { read, readJson, write } from '../auth/storage';
 
 // The exports the page has rendered, by ETag: a save or a load names the export of its
 // document (form.schema.etag), and one held here needs no request. An export asked for
@@ -29,12 +29,8 @@ const etagOfUrl = new Map<string, string>();
 const etagKey = (lang: string, etag: string) => `${lang} ${etag}`;
 
 function storedList(): string[] {
-  try {
-    const list = JSON.parse(read(STORED_EXPORTS_KEY) || '[]') as unknown;
-    return Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : [];
-  } catch {
-    return [];
-  }
+  const list = readJson<unknown>(STORED_EXPORTS_KEY, []);
+  return Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : [];
 }
 
 /** The export local storage keeps under key, if any (one unreadable is forgotten). */
@@ -57,13 +53,13 @@ function storeExport(key: string, data: FormExport): void {
   list.push(key);
   while (list.length > STORED_EXPORTS) write(storedKey(list.shift() as string), null);
   const text = JSON.stringify(data);
-  for (;;) {
-    write(storedKey(key), text);
-    if (read(storedKey(key)) === text || list.length <= 1) break;
-    // full: the oldest make room
+  let stored = write(storedKey(key), text);
+  // full: the oldest make room
+  while (!stored && list.length > 1) {
     write(storedKey(list.shift() as string), null);
+    stored = write(storedKey(key), text);
   }
-  write(STORED_EXPORTS_KEY, JSON.stringify(read(storedKey(key)) ? list : list.filter((k) => k !== key)));
+  write(STORED_EXPORTS_KEY, JSON.stringify(stored ? list : list.filter((k) => k !== key)));
 }
 
 function hold(key: string, data: FormExport): void {

@@ -60,16 +60,22 @@ export function read(key: string): string {
   }
 }
 
-export function write(key: string, value: string | null | undefined): void {
+/** Writes (or, given nothing, removes) key; false when it could not be stored (no storage, or full). */
+export function write(key: string, value: string | null | undefined): boolean {
   try {
-    if (value == null || value === '') store()?.removeItem(key);
-    else store()?.setItem(key, value);
+    const s = store();
+    if (!s) return false;
+    if (value == null || value === '') s.removeItem(key);
+    else s.setItem(key, value);
+    return true;
   } catch {
-    // No storage (private mode): the session lasts for this page only.
+    // No storage (private mode): the session lasts for this page only; or the storage is full.
+    return false;
   }
 }
 
-function readJson<T>(key: string, fallback: T): T {
+/** key's JSON, or fallback when there is none or it does not parse. */
+export function readJson<T>(key: string, fallback: T): T {
   const raw = read(key);
   if (!raw) return fallback;
   try {

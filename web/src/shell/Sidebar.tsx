@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import { findEntry, menuHref, nodeTitle, splitPath, type MenuNode } from '../menu/menu';
 import type { MenuState } from '../menu/useMenu';
 import { stripStamp } from './routeStamp';
+import { ShellIcon } from './ShellIcon';
 
 /** Sidebar widths (navigation-and-access.md 2.4). */
 export const SIDEBAR_WIDTH = 195;
@@ -52,7 +53,7 @@ function Sidebar({ menuState, collapsed, onToggle }: SidebarProps) {
           title={collapsed ? t('shell.expand') : t('shell.collapse')}
           data-sidebar-toggle
         >
-          <Icon d={collapsed ? chevronRight : chevronLeft} />
+          <ShellIcon small d={collapsed ? chevronRight : chevronLeft} />
         </button>
       </div>
       {!collapsed && (
@@ -90,7 +91,7 @@ function Sidebar({ menuState, collapsed, onToggle }: SidebarProps) {
                     <span className="fw-menu-text" data-group>
                       {title}
                     </span>
-                    <Icon d={isOpen ? expandLess : expandMore} />
+                    <ShellIcon small d={isOpen ? expandLess : expandMore} />
                   </button>
                   {isOpen &&
                     children.map((c) => (
@@ -123,10 +124,5 @@ const chevronRight = 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z';
 const expandLess = 'm12 8-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z';
 const expandMore = 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z';
 
-const Icon = ({ d }: { d: string }) => (
-  <svg className="fw-icon fw-icon-small" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d={d} />
-  </svg>
-);
 
 export default memo(Sidebar);

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { languages, storeLanguage, type Language } from '../i18n/language';
 import { useSession } from '../auth/session';
 import type { CurrentUser } from '../api/types';
+import { ShellIcon } from './ShellIcon';
 
 export interface TopBarProps {
   onGuide: () => void;
@@ -47,11 +48,6 @@ const helpOutline =
   'M11 18h2v-2h-2zm1-16C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8m0-14c-2.21 0-4 1.79-4 4h2c0-1.1.9-2 2-2s2 .9 2 2c0 2-3 1.75-3 5h2c0-2.25 3-2.5 3-5 0-2.21-1.79-4-4-4';
 const logout = 'm17 7-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8V3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h8v-2H4z';
 
-const Icon = ({ d }: { d: string }) => (
-  <svg className="fw-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d={d} />
-  </svg>
-);
 
 /**
  * The top bar (navigation-and-access.md 2.4): the logo back to /Dashboard, the
@@ -71,12 +67,12 @@ function TopBar({ onGuide, onLogout }: TopBarProps) {
     <header className="fw-topbar">
       <div className="fw-topbar-row">
         <RouterLink to="/Dashboard" className="fw-topbar-logo" data-logo>
-          <Icon d={receiptLong} />
+          <ShellIcon d={receiptLong} />
           <span className="fw-topbar-name">{t('app.name')}</span>
         </RouterLink>
         <span className="fw-topbar-gap" />
         <button type="button" className="fw-topbar-icon" onClick={onGuide} aria-label={t('shell.guide')} title={t('shell.guide')} data-action="guide">
-          <Icon d={helpOutline} />
+          <ShellIcon d={helpOutline} />
         </button>
         <span className="fw-topbar-welcome" data-welcome>
           {t('shell.welcome', { empId, name })}
@@ -101,7 +97,7 @@ function TopBar({ onGuide, onLogout }: TopBarProps) {
         <LanguageSwitch dark />
         <button type="button" className="fw-topbar-button" onClick={onLogout} data-action="logout">
           <span className="fw-topbar-button-icon">
-            <Icon d={logout} />
+            <ShellIcon d={logout} />
           </span>
           {t('shell.logout')}
         </button>

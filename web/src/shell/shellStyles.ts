@@ -8,7 +8,11 @@ import { alpha, lighten, type Theme } from '@mui/material/styles';
 export function shellStyles(theme: Theme) {
   const p = theme.palette;
   const easing = `${theme.transitions.duration.short}ms ${theme.transitions.easing.easeInOut}`;
-  const button = { ...theme.typography.button, margin: 0, border: 0, cursor: 'pointer', userSelect: 'none', WebkitTapHighlightColor: 'transparent' } as const;
+  // What every plain button here starts from: no browser look, MUI's button text, centred content.
+  const bare = { margin: 0, border: 0, background: 'transparent', cursor: 'pointer', userSelect: 'none', WebkitTapHighlightColor: 'transparent' } as const;
+  const button = { ...bare, ...theme.typography.button, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', transition: `background-color ${easing}` } as const;
+  // MUI's IconButton: round, the icon's colour its own
+  const iconButton = { ...button, borderRadius: '50%' } as const;
   return {
     '.fw-topbar': {
       display: 'flex',
@@ -29,31 +33,9 @@ export function shellStyles(theme: Theme) {
     '.fw-topbar-name': { ...theme.typography.h6, margin: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
     '.fw-topbar-gap': { flexGrow: 1 },
     '.fw-topbar-welcome': { ...theme.typography.body2, margin: '0 8px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-    '.fw-topbar-icon': {
-      ...button,
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      padding: 8,
-      borderRadius: '50%',
-      background: 'transparent',
-      color: 'inherit',
-      fontSize: theme.typography.pxToRem(24),
-      transition: `background-color ${easing}`,
-    },
+    '.fw-topbar-icon': { ...iconButton, padding: 8, color: 'inherit', fontSize: theme.typography.pxToRem(24) },
     '.fw-topbar-icon:hover, .fw-topbar-icon:focus-visible': { outline: 'none', backgroundColor: alpha(p.action.active, p.action.hoverOpacity) },
-    '.fw-topbar-button': {
-      ...button,
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      minWidth: 64,
-      padding: '6px 8px',
-      borderRadius: theme.shape.borderRadius,
-      background: 'transparent',
-      color: 'inherit',
-      transition: `background-color ${easing}`,
-    },
+    '.fw-topbar-button': { ...button, minWidth: 64, padding: '6px 8px', borderRadius: theme.shape.borderRadius, color: 'inherit' },
     '.fw-topbar-button:hover, .fw-topbar-button:focus-visible': { outline: 'none', backgroundColor: alpha(p.text.primary, p.action.hoverOpacity) },
     '.fw-topbar-button-icon': { display: 'inherit', marginRight: 8, marginLeft: -4 },
     '.fw-topbar-button-icon > .fw-icon': { fontSize: 20 },
@@ -69,33 +51,18 @@ export function shellStyles(theme: Theme) {
     },
     '.fw-sidebar-top': { display: 'flex', justifyContent: 'flex-end' },
     '.fw-sidebar-top[data-collapsed]': { justifyContent: 'center' },
-    '.fw-sidebar-toggle': {
-      ...button,
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      padding: 5,
-      borderRadius: '50%',
-      background: 'transparent',
-      color: p.action.active,
-      transition: `background-color ${easing}`,
-    },
+    '.fw-sidebar-toggle': { ...iconButton, padding: 5, color: p.action.active },
     '.fw-sidebar-toggle:hover, .fw-sidebar-toggle:focus-visible': { outline: 'none', backgroundColor: p.action.hover },
     '.fw-menu-item': {
+      ...bare,
       ...theme.typography.body2,
       display: 'flex',
       alignItems: 'center',
       width: '100%',
       boxSizing: 'border-box',
-      margin: 0,
       padding: '4px 16px',
-      border: 0,
-      background: 'transparent',
       color: p.text.primary,
       textAlign: 'left',
-      cursor: 'pointer',
-      userSelect: 'none',
-      WebkitTapHighlightColor: 'transparent',
       transition: `background-color ${theme.transitions.duration.shortest}ms ${theme.transitions.easing.easeInOut}`,
     },
     '.fw-menu-item[data-depth="1"]': { paddingLeft: theme.spacing(3) },
@@ -113,15 +80,10 @@ export function shellStyles(theme: Theme) {
     '.fw-lang-button': {
       ...button,
       fontSize: theme.typography.pxToRem(13),
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
       padding: '2px 7px',
       border: `1px solid ${p.divider}`,
       borderRadius: theme.shape.borderRadius,
-      background: 'transparent',
       color: p.action.active,
-      transition: `background-color ${easing}`,
     },
     '.fw-lang-button:not(:first-of-type)': { marginLeft: -1, borderLeft: '1px solid transparent', borderTopLeftRadius: 0, borderBottomLeftRadius: 0 },
     '.fw-lang-button:not(:last-of-type)': { borderTopRightRadius: 0, borderBottomRightRadius: 0 },

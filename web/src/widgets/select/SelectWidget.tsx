@@ -46,6 +46,7 @@ export default function SelectWidget(props: WidgetProps) {
         value={encoded === undefined ? '' : String(encoded)}
         name={htmlName || id}
         placeholder={placeholder ?? ''}
+        describedBy={ariaDescribedByIds(id)}
         onActivate={setActive}
       />
       <SelectedOptionDescription {...props} />
@@ -66,6 +67,8 @@ export interface PlainSelectProps {
   value: string;
   name?: string;
   placeholder?: string;
+  /** The ids of the texts describing it (a form field's errors and help). */
+  describedBy?: string;
   /** The box is used: focused ('focus') or pressed ('open'); the caller puts MUI's select in its place. */
   onActivate: (how: 'focus' | 'open') => void;
 }
@@ -76,7 +79,7 @@ export interface PlainSelectProps {
  * (boxStyles), until it is first used: then the caller shows MUI's select, open after a
  * press (MUI's opens on mousedown), focused after a focus.
  */
-export function PlainSelect({ id, label, required, size, error = false, disabled = false, text, value, name, placeholder = '', onActivate }: PlainSelectProps) {
+export function PlainSelect({ id, label, required, size, error = false, disabled = false, text, value, name, placeholder = '', describedBy, onActivate }: PlainSelectProps) {
   return (
     <BoxShell
       id={id}
@@ -86,7 +89,7 @@ export function PlainSelect({ id, label, required, size, error = false, disabled
       shrink={text !== undefined}
       error={error}
       disabled={disabled}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy}
       frame={{
         onMouseDown: (e) => {
           if (disabled || e.button !== 0) return;
