@@ -47,11 +47,11 @@ replay: ## replay the rule fixtures of rules/fixtures
 release: ## record the catalogue as released (snapshots + lock) after review
 	$(GO) run ./tools/formwork lint --release .
 
-bench: ## Go benchmarks (saves and loads with GOGC=200, as formwork serve runs, three rounds: medians), every speed figure printed beside its target at the end (engine, saves and raw inserts on SQLite and PostgreSQL, worklists)
+bench: ## Go benchmarks (saves and loads with GOGC=400, as formwork serve runs, three rounds: medians), every speed figure printed beside its target at the end (engine, saves and raw inserts on SQLite and PostgreSQL, worklists)
 	@mkdir -p bin && uptime > bin/bench.txt && cat bin/bench.txt
 	$(GO) test ./engine -run '^$$' -bench . -benchmem 2>&1 | tee -a bin/bench.txt
 	$(GO) test -c -o bin/httpapi.test ./adapters/httpapi
-	cd adapters/httpapi && for round in 1 2 3; do GOGC=200 ../../bin/httpapi.test -test.run '^$$' -test.bench '^Benchmark(Save|Load|RawInsert|SaveInvoices|Update)(SQLite|Postgres|Postgres32)$$' -test.benchtime 3s; done 2>&1 | tee -a ../../bin/bench.txt
+	cd adapters/httpapi && for round in 1 2 3; do GOGC=400 ../../bin/httpapi.test -test.run '^$$' -test.bench '^Benchmark(Save|Load|RawInsert|SaveInvoices|Update)(SQLite|Postgres|Postgres32)$$' -test.benchtime 3s; done 2>&1 | tee -a ../../bin/bench.txt
 	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkWorklistPostgres -benchtime 200x 2>&1 | tee -a bin/bench.txt
 	$(GO) test ./adapters/httpapi -run '^$$' -bench BenchmarkReportsPostgres -benchtime 3x 2>&1 | tee -a bin/bench.txt
 	$(GO) run ./tools/benchreport < bin/bench.txt
