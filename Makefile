@@ -59,6 +59,7 @@ bench: ## Go benchmarks (saves and loads with GOGC=400, as formwork serve runs, 
 POCKETBASE_VERSION ?= v0.39.11
 BENCH_CLIENTS ?= 32
 BENCH_TIME ?= 10s
+BENCH_ROUNDS ?= 3
 
 bin/formwork-api: $(shell find . -name '*.go' -not -path './web/*' -type f 2>/dev/null) go.mod go.sum
 	$(GO) build -o $@ ./tools/formwork
@@ -68,9 +69,9 @@ bin/pocketbase-$(POCKETBASE_VERSION):
 	cd bin && GOBIN=$(CURDIR)/bin/pocketbase-build GOFLAGS= $(GO) install github.com/pocketbase/pocketbase/examples/base@$(POCKETBASE_VERSION)
 	mv bin/pocketbase-build/base $@ && rmdir bin/pocketbase-build
 
-bench-compare: bin/formwork-api bin/pocketbase-$(POCKETBASE_VERSION) ## formwork beside PocketBase (built with go install), same load generators (Go, then wrk): create and load by id
+bench-compare: bin/formwork-api bin/pocketbase-$(POCKETBASE_VERSION) ## formwork beside PocketBase (built with go install), same load generators (Go, then wrk), taking turns for BENCH_ROUNDS rounds (medians): create and load by id
 	@command -v wrk >/dev/null || ! command -v apt-get >/dev/null || apt-get install -y -q --no-install-recommends wrk >/dev/null || echo "wrk could not be installed: figures with the Go load generator only"
-	$(GO) run ./tools/benchcompare -formwork bin/formwork-api -pocketbase bin/pocketbase-$(POCKETBASE_VERSION) -c $(BENCH_CLIENTS) -d $(BENCH_TIME)
+	$(GO) run ./tools/benchcompare -formwork bin/formwork-api -pocketbase bin/pocketbase-$(POCKETBASE_VERSION) -c $(BENCH_CLIENTS) -d $(BENCH_TIME) -rounds $(BENCH_ROUNDS)
 
 bench-memory: bin/formwork-api ## formwork's resident memory after 100,000 creates and with 1,000 sessions
 	$(GO) run ./tools/benchcompare -formwork bin/formwork-api -memory 100000 -sessions 1000 -c $(BENCH_CLIENTS)

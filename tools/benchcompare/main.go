@@ -4,8 +4,10 @@
 // concurrent clients for d each): create of the seeds' 1.3 KB EX02 travel
 // claim (formwork: checked and stored; PocketBase: the same JSON as a
 // record of a collection without rules) and load by id (formwork: head/load;
-// PocketBase: the record view). It prints both rates and their ratio beside
-// the targets.
+// PocketBase: the record view). The two servers take turns for -rounds
+// rounds, each started fresh, so that a slow spell of a shared machine
+// falls on both; it prints each round's rates and ratios, then the median
+// rates and their ratio beside the targets.
 //
 // With -memory N it instead creates N documents in formwork and signs in
 // -sessions times, then prints the server's resident memory (VmRSS).
@@ -25,6 +27,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -37,6 +40,7 @@ func main() {
 	claimFile := flag.String("claim", "seeds/documents/EX02-travel.json", "the document created")
 	clients := flag.Int("c", 32, "concurrent clients")
 	duration := flag.Duration("d", 10*time.Second, "duration of each measurement")
+	rounds := flag.Int("rounds", 3, "rounds, formwork then PocketBase in each: the medians are the figures")
 	memory := flag.Int("memory", 0, "instead of comparing: create this many documents and report formwork's resident memory")
 	sessions := flag.Int("sessions", 1000, "with -memory: sessions opened before the report")
 	flag.Parse()
@@ -47,7 +51,7 @@ func main() {
 	if *memory > 0 {
 		err = reportMemory(*formwork, claim, *clients, *memory, *sessions)
 	} else {
-		err = compare(*formwork, *pocketbase, claim, *clients, *duration)
+		err = compare(*formwork, *pocketbase, claim, *clients, *duration, max(*rounds, 1))
 	}
 	if err != nil {
 		fail(err)
@@ -59,31 +63,45 @@ func fail(err error) {
 	os.Exit(1)
 }
 
-// compare runs both servers one after the other and prints the figures:
-// with the Go load generator, and under wrk when it is installed (make
-// bench-compare installs it on Debian).
-func compare(formworkBin, pocketbaseBin string, claim []byte, c int, d time.Duration) error {
+// compare runs both servers in turn, rounds times, and prints the
+// figures: with the Go load generator, and under wrk when it is installed
+// (make bench-compare installs it on Debian).
+func compare(formworkBin, pocketbaseBin string, claim []byte, c int, d time.Duration, rounds int) error {
 	_, err := exec.LookPath("wrk")
 	withWrk := err == nil
-	fw, err := startFormwork(formworkBin)
-	if err != nil {
-		return err
+	var fwGo, fwWrk, pbGo, pbWrk []rates
+	for round := 1; round <= rounds; round++ {
+		fw, err := startFormwork(formworkBin)
+		if err != nil {
+			return err
+		}
+		g, w, err := fw.measure(claim, c, d, withWrk)
+		fw.stop()
+		if err != nil {
+			return fmt.Errorf("formwork: %w", err)
+		}
+		fwGo, fwWrk = append(fwGo, g), append(fwWrk, w)
+		pb, err := startPocketBase(pocketbaseBin)
+		if err != nil {
+			return err
+		}
+		g, w, err = pb.measure(claim, c, d, withWrk)
+		pb.stop()
+		if err != nil {
+			return fmt.Errorf("pocketbase: %w", err)
+		}
+		pbGo, pbWrk = append(pbGo, g), append(pbWrk, w)
+		fmt.Printf("round %d: create %.0f/s vs %.0f/s (%.2fx), load %.0f/s vs %.0f/s (%.2fx) with the Go load generator", round,
+			fwGo[round-1].create, pbGo[round-1].create, fwGo[round-1].create/pbGo[round-1].create,
+			fwGo[round-1].load, pbGo[round-1].load, fwGo[round-1].load/pbGo[round-1].load)
+		if withWrk {
+			fmt.Printf("; create %.0f/s vs %.0f/s (%.2fx), load %.0f/s vs %.0f/s (%.2fx) under wrk",
+				fwWrk[round-1].create, pbWrk[round-1].create, fwWrk[round-1].create/pbWrk[round-1].create,
+				fwWrk[round-1].load, pbWrk[round-1].load, fwWrk[round-1].load/pbWrk[round-1].load)
+		}
+		fmt.Println()
 	}
-	fwGo, fwWrk, err := fw.measure(claim, c, d, withWrk)
-	fw.stop()
-	if err != nil {
-		return fmt.Errorf("formwork: %w", err)
-	}
-	pb, err := startPocketBase(pocketbaseBin)
-	if err != nil {
-		return err
-	}
-	pbGo, pbWrk, err := pb.measure(claim, c, d, withWrk)
-	pb.stop()
-	if err != nil {
-		return fmt.Errorf("pocketbase: %w", err)
-	}
-	fmt.Printf("%d clients, %s each, %d-byte EX02 claim\n", c, d, len(claim))
+	fmt.Printf("%d clients, %s each, %d-byte EX02 claim: median rates of %d rounds, median of the rounds' ratios\n", c, d, len(claim), rounds)
 	printRates("Go load generator (tools/benchcompare)", fwGo, pbGo)
 	if withWrk {
 		printRates("wrk -t2", fwWrk, pbWrk)
@@ -93,10 +111,45 @@ func compare(formworkBin, pocketbaseBin string, claim []byte, c int, d time.Dura
 	return nil
 }
 
-func printRates(generator string, fw, pb rates) {
+// figures are the medians of rounds of both servers: their rates, and the
+// ratios of formwork's rate to PocketBase's in the same round (a round's
+// two servers ran minutes apart, its ratio less touched by the machine's
+// slow spells than a ratio of medians).
+type figures struct{ fw, pb, ratio rates }
+
+func figuresOf(fw, pb []rates) figures {
+	ratios := make([]rates, len(fw))
+	for i := range fw {
+		ratios[i] = rates{create: fw[i].create / pb[i].create, load: fw[i].load / pb[i].load}
+	}
+	return figures{fw: median(fw), pb: median(pb), ratio: median(ratios)}
+}
+
+// median is the median create rate and the median load rate of rs.
+func median(rs []rates) rates {
+	creates, loads := make([]float64, len(rs)), make([]float64, len(rs))
+	for i, r := range rs {
+		creates[i], loads[i] = r.create, r.load
+	}
+	return rates{create: middle(creates), load: middle(loads)}
+}
+
+// middle is the median of xs (the mean of the two middle ones when their
+// number is even).
+func middle(xs []float64) float64 {
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
+}
+
+func printRates(generator string, fw, pb []rates) {
+	f := figuresOf(fw, pb)
 	fmt.Println(generator + ":")
-	fmt.Printf("  create  formwork %8.0f/s  pocketbase %8.0f/s  ratio %.2fx  (target >= 1.70x) %s\n", fw.create, pb.create, fw.create/pb.create, verdict(fw.create/pb.create >= 1.7))
-	fmt.Printf("  load    formwork %8.0f/s  pocketbase %8.0f/s  ratio %.2fx  (target >= 1.50x) %s\n", fw.load, pb.load, fw.load/pb.load, verdict(fw.load/pb.load >= 1.5))
+	fmt.Printf("  create  formwork %8.0f/s  pocketbase %8.0f/s  ratio %.2fx  (target >= 1.70x) %s\n", f.fw.create, f.pb.create, f.ratio.create, verdict(f.ratio.create >= 1.7))
+	fmt.Printf("  load    formwork %8.0f/s  pocketbase %8.0f/s  ratio %.2fx  (target >= 1.50x) %s\n", f.fw.load, f.pb.load, f.ratio.load, verdict(f.ratio.load >= 1.5))
 }
 
 func verdict(met bool) string {
