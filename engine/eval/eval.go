@@ -597,14 +597,14 @@ func (r *run) checkRequired() {
 		vals := r.doc.Objects[s.Name]
 		env := r.env.Interface()
 		for _, f := range s.Fields {
-			at := objLoc(s.Name, f.Name)
+			at, path := objLoc(s.Name, f.Name), f.Key() // at.String(), made when the type was loaded
 			visible := !r.hidden.Field(f) && r.cond(f.Visible, true, env, at)
 			required := visible && r.cond(f.Required, false, env, at)
 			if r.states {
-				r.ev.Fields[at.String()] = FieldState{Visible: visible, Required: required, Editable: visible && r.editable(f, env, at)}
+				r.ev.Fields[path] = FieldState{Visible: visible, Required: required, Editable: visible && r.editable(f, env, at)}
 			}
 			if required && isBlank(vals[f.Name]) {
-				if path := at.String(); !r.badPath[path] {
+				if !r.badPath[path] {
 					r.badPath[path] = true // the required finding wins: no rule reports this cell again
 					r.add(model.Finding{Path: path, Rule: "required", Severity: model.SeverityError, Message: msgRequired.Format(map[string]model.Text{"field": f.Label})})
 				}

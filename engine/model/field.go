@@ -106,6 +106,7 @@ type Field struct {
 	key         string // section.name, as a HiddenSet names the field (set by AddField)
 }
 
+func (f *Field) Key() string { return f.key } // section.name: the path of a field of an object section
 // Path returns the field's path for a head field, or the column path
 // (lineList[].costType) for a table field.
 func (f *Field) Path() string {
