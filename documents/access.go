@@ -117,14 +117,16 @@ func (s *Service) MayFileFor(ctx context.Context, who Actor, applicant, company 
 		return nil
 	}
 	a, c := engine.Clip(applicant, 64), engine.Clip(company, 20)
-	notYourCompany := engine.Refuse(engine.EFORBIDDEN, "head.companyCode", engine.Text{
-		"zh": fmt.Sprintf("%s不属于公司%s，不能以该公司报账", a, c),
-		"en": fmt.Sprintf("%s does not work for company %s: file the document in one of their companies", a, c),
-		"th": fmt.Sprintf("%s ไม่ได้สังกัดบริษัท %s: กรุณาจัดทำเอกสารในบริษัทที่สังกัด", a, c),
-	})
+	notYourCompany := func() error { // made only when refused: most saves are allowed
+		return engine.Refuse(engine.EFORBIDDEN, "head.companyCode", engine.Text{
+			"zh": fmt.Sprintf("%s不属于公司%s，不能以该公司报账", a, c),
+			"en": fmt.Sprintf("%s does not work for company %s: file the document in one of their companies", a, c),
+			"th": fmt.Sprintf("%s ไม่ได้สังกัดบริษัท %s: กรุณาจัดทำเอกสารในบริษัทที่สังกัด", a, c),
+		})
+	}
 	if applicant == who.Username() {
 		if company != "" && !who.WorksFor(company) {
-			return notYourCompany
+			return notYourCompany()
 		}
 		return nil
 	}
@@ -140,7 +142,7 @@ func (s *Service) MayFileFor(ctx context.Context, who Actor, applicant, company 
 		if err != nil || works {
 			return err
 		}
-		return notYourCompany
+		return notYourCompany()
 	}
 	if who.Scope() == ScopeCompany && (company == "" || who.WorksFor(company)) {
 		return nil
