@@ -95,23 +95,26 @@ function probeScript() {
       // told to the bench through the console: waiting by polling the page (waitForFunction)
       // would put Playwright's injected script and its polls on the main thread being measured
       console.debug(`formwork-bench:interactive ${w.__bench.interactiveAt}`);
-      watchRows();
+      watchRows(true);
     });
   };
   // A long table draws its first lines with the form and the rest of those in view right after
   // (LineTableField's first pass): when they are all on screen too.
-  const watchRows = () => {
+  const rowsDrawn = (at) => {
+    w.__bench.allRowsAt = at;
+    console.debug(`formwork-bench:rows ${at}`);
+  };
+  const watchRows = (inInteractiveFrame) => {
     if (w.__bench.interactiveAt === null || w.__bench.allRowsAt !== undefined || w.__bench.rowsPending) return;
     if (document.querySelector('[data-table="lineList"] [data-drawn="first"]')) return;
+    // drawn with the form (a short table): in the same frame
+    if (inInteractiveFrame) return rowsDrawn(w.__bench.interactiveAt);
     w.__bench.rowsPending = true;
-    requestAnimationFrame(() => {
-      w.__bench.allRowsAt = performance.now();
-      console.debug(`formwork-bench:rows ${w.__bench.allRowsAt}`);
-    });
+    requestAnimationFrame(() => rowsDrawn(performance.now()));
   };
   new MutationObserver(() => {
     watch();
-    watchRows();
+    watchRows(false);
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-form-ready', 'data-drawn'] });
   document.addEventListener(
     'keydown',
