@@ -7,7 +7,7 @@
 // PocketBase: the record view). The two servers take turns for -rounds
 // rounds, each started fresh, so that a slow spell of a shared machine
 // falls on both; it prints each round's rates and ratios, then the median
-// rates and their ratio beside the targets.
+// rates and the median of the rounds' ratios beside the targets.
 //
 // With -memory N it instead creates N documents in formwork and signs in
 // -sessions times, then prints the server's resident memory (VmRSS).
@@ -27,11 +27,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"formwork/tools/internal/median"
 )
 
 func main() {
@@ -91,13 +92,9 @@ func compare(formworkBin, pocketbaseBin string, claim []byte, c int, d time.Dura
 			return fmt.Errorf("pocketbase: %w", err)
 		}
 		pbGo, pbWrk = append(pbGo, g), append(pbWrk, w)
-		fmt.Printf("round %d: create %.0f/s vs %.0f/s (%.2fx), load %.0f/s vs %.0f/s (%.2fx) with the Go load generator", round,
-			fwGo[round-1].create, pbGo[round-1].create, fwGo[round-1].create/pbGo[round-1].create,
-			fwGo[round-1].load, pbGo[round-1].load, fwGo[round-1].load/pbGo[round-1].load)
+		fmt.Printf("round %d: %s with the Go load generator", round, roundFigures(fwGo[round-1], pbGo[round-1]))
 		if withWrk {
-			fmt.Printf("; create %.0f/s vs %.0f/s (%.2fx), load %.0f/s vs %.0f/s (%.2fx) under wrk",
-				fwWrk[round-1].create, pbWrk[round-1].create, fwWrk[round-1].create/pbWrk[round-1].create,
-				fwWrk[round-1].load, pbWrk[round-1].load, fwWrk[round-1].load/pbWrk[round-1].load)
+			fmt.Printf("; %s under wrk", roundFigures(fwWrk[round-1], pbWrk[round-1]))
 		}
 		fmt.Println()
 	}
@@ -120,29 +117,29 @@ type figures struct{ fw, pb, ratio rates }
 func figuresOf(fw, pb []rates) figures {
 	ratios := make([]rates, len(fw))
 	for i := range fw {
-		ratios[i] = rates{create: fw[i].create / pb[i].create, load: fw[i].load / pb[i].load}
+		ratios[i] = ratioOf(fw[i], pb[i])
 	}
-	return figures{fw: median(fw), pb: median(pb), ratio: median(ratios)}
+	return figures{fw: medianRates(fw), pb: medianRates(pb), ratio: medianRates(ratios)}
 }
 
-// median is the median create rate and the median load rate of rs.
-func median(rs []rates) rates {
+// ratioOf is formwork's rates over PocketBase's.
+func ratioOf(fw, pb rates) rates {
+	return rates{create: fw.create / pb.create, load: fw.load / pb.load}
+}
+
+// roundFigures is one round's rates of both servers and their ratios.
+func roundFigures(fw, pb rates) string {
+	r := ratioOf(fw, pb)
+	return fmt.Sprintf("create %.0f/s vs %.0f/s (%.2fx), load %.0f/s vs %.0f/s (%.2fx)", fw.create, pb.create, r.create, fw.load, pb.load, r.load)
+}
+
+// medianRates is the median create rate and the median load rate of rs.
+func medianRates(rs []rates) rates {
 	creates, loads := make([]float64, len(rs)), make([]float64, len(rs))
 	for i, r := range rs {
 		creates[i], loads[i] = r.create, r.load
 	}
-	return rates{create: middle(creates), load: middle(loads)}
-}
-
-// middle is the median of xs (the mean of the two middle ones when their
-// number is even).
-func middle(xs []float64) float64 {
-	slices.Sort(xs)
-	n := len(xs)
-	if n%2 == 1 {
-		return xs[n/2]
-	}
-	return (xs[n/2-1] + xs[n/2]) / 2
+	return rates{create: median.Of(creates), load: median.Of(loads)}
 }
 
 func printRates(generator string, fw, pb []rates) {

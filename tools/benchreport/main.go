@@ -13,9 +13,10 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
+
+	"formwork/tools/internal/median"
 )
 
 // line is "BenchmarkName-2  N  123 ns/op  4.5 unit ..."
@@ -53,20 +54,8 @@ func read(sc *bufio.Scanner) (figures, []string) {
 
 // get is the median of a benchmark's runs in unit.
 func (g figures) get(bench, unit string) (float64, bool) {
-	v := median(g[bench][unit])
+	v := median.Of(g[bench][unit])
 	return v, v > 0
-}
-
-// median of xs (0 when there are none).
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Sorted(slices.Values(xs))
-	if n := len(s); n%2 == 0 {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
-	return s[len(s)/2]
 }
 
 // runs is the largest number of runs of any benchmark.
