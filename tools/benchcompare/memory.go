@@ -23,12 +23,12 @@ func reportMemory(bin string, claim []byte, c, n, sessions int) error {
 	fmt.Printf("formwork at start: %s\n", residentMemory(fw.cmd.Process.Pid))
 	client := newClient(c)
 	start := time.Now()
-	if err := spread(c, n, func() error { _, err := fw.create(client, claim); return err }); err != nil {
+	create := fw.createRequest(claim)
+	if err := spread(c, n, func() error { return create.sendExpecting(client, fw.created) }); err != nil {
 		return fmt.Errorf("%w\nserver log:\n%s", err, fw.stderr)
 	}
 	fmt.Printf("after %d creates (%.0f/s): %s\n", n, float64(n)/time.Since(start).Seconds(), residentMemory(fw.cmd.Process.Pid))
-	// one client per demo user: concurrent logins of one user race on its
-	// login attempts (answered 500 "read login attempts: record not found")
+	// the sessions signed in by four clients, one per demo user
 	var wg sync.WaitGroup
 	errs := make([]error, len(demoUsers))
 	for i, user := range demoUsers {

@@ -22,7 +22,8 @@ func startFormwork(bin string) (*target, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &target{cmd: cmd, url: url, dir: dir, stderr: stderr}
+	// a refused create is answered 422; a stored one begins with success
+	t := &target{cmd: cmd, url: url, dir: dir, stderr: stderr, created: []byte(`{"code":"S000",`)}
 	token, err := formworkSignIn(newClient(1), url, "employee01")
 	if err != nil {
 		t.stop()
@@ -96,7 +97,8 @@ func startPocketBase(bin string) (*target, error) {
 		return nil, err
 	}
 	url := "http://" + addr
-	t := &target{cmd: cmd, url: url, dir: dir}
+	// PocketBase answers a stored record 200 (a refused one 400)
+	t := &target{cmd: cmd, url: url, dir: dir, created: []byte(`{`)}
 	if err := pocketBaseCollection(url); err != nil {
 		t.stop()
 		return nil, err
