@@ -39,6 +39,15 @@ func UseReaders(db *gorm.DB, pool *sql.DB) error {
 	return db.Use(&readers{pool: pool, prepared: gorm.NewPreparedStmtDB(pool, preparedReads, preparedReadTTL)})
 }
 
+// ReadPool is the pool db's reads outside a transaction go to: its
+// readers (UseReaders), else db's own connections.
+func ReadPool(db *gorm.DB) (*sql.DB, error) {
+	if r, ok := db.Config.Plugins[readersName].(*readers); ok {
+		return r.pool, nil
+	}
+	return db.DB()
+}
+
 func (r *readers) Name() string { return readersName }
 
 func (r *readers) Initialize(db *gorm.DB) error {
