@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -177,7 +176,7 @@ func (s *DocumentStore) Get(ctx context.Context, businessID string) (*documents.
 	// reflective scan of the 22 columns was a third of reading the row, and
 	// its statement machinery (Raw, Rows, callbacks) about 6% of a load's
 	// CPU under wrk (pprof)
-	stmt, err := s.documentByID()
+	stmt, err := s.byIDStatement()
 	if err != nil {
 		return nil, fmt.Errorf("load document: %w", err)
 	}
@@ -205,35 +204,25 @@ func (s *DocumentStore) Get(ctx context.Context, businessID string) (*documents.
 	return &rec, nil
 }
 
-// documentByID is the statement reading a document by id, prepared on the
+// byIDStatement is the statement reading a document by id, prepared on the
 // pool reads outside a transaction go to (ReadPool); a failed prepare is
 // tried again at the next read.
-func (s *DocumentStore) documentByID() (*sql.Stmt, error) {
+func (s *DocumentStore) byIDStatement() (*sql.Stmt, error) {
 	s.byIDMu.Lock()
 	defer s.byIDMu.Unlock()
-	if s.byID != nil {
-		return s.byID, nil
-	}
 	pool, err := ReadPool(s.db)
-	if err != nil {
-		return nil, err
+	if s.byID == nil && err == nil {
+		s.byID, err = pool.Prepare(documentByID)
 	}
-	q := documentByID
-	if s.db.Dialector.Name() == "postgres" {
-		q = strings.Replace(q, "?", "$1", 1)
-	}
-	if s.byID, err = pool.Prepare(q); err != nil {
-		return nil, err
-	}
-	return s.byID, nil
+	return s.byID, err
 }
 
 // documentByID reads a document's row in the order of documents.Record
 // (the columns the group commit writes). The columns are read as they are, none through an
 // expression such as COALESCE: SQLite's driver tries to read a text
 // without a declared type as a time, layout after layout (half the reading
-// of a row).
-const documentByID = `SELECT ` + groupcommit.DocumentColumns + ` FROM documents WHERE business_id = ?`
+// of a row). $1 is the first parameter in SQLite as in PostgreSQL.
+const documentByID = `SELECT ` + groupcommit.DocumentColumns + ` FROM documents WHERE business_id = $1`
 
 // Count is the number of stored documents.
 func (s *DocumentStore) Count(ctx context.Context) (int64, error) {
