@@ -180,12 +180,9 @@ func (s *DocumentStore) Get(ctx context.Context, businessID string) (*documents.
 	if err != nil {
 		return nil, fmt.Errorf("load document: %w", err)
 	}
-	var (
-		rec                     documents.Record
-		type1, type2, applicant sql.NullString
-		company, creator        sql.NullString
-		created, updated        sql.NullTime
-	)
+	var rec documents.Record
+	var type1, type2, applicant, company, creator sql.NullString
+	var created, updated sql.NullTime
 	err = stmt.QueryRowContext(ctx, businessID).Scan(&rec.BusinessID, &rec.DocType, &rec.Status, &rec.Edition, &type1, &type2,
 		&applicant, &company, &creator, &rec.Amount, &rec.Version, &rec.SchemaVersion, &rec.ProcessID,
 		&rec.Description, &rec.Body, &created, &updated, &rec.Department, &rec.Vendor, &rec.Customer,
@@ -210,8 +207,11 @@ func (s *DocumentStore) Get(ctx context.Context, businessID string) (*documents.
 func (s *DocumentStore) byIDStatement() (*sql.Stmt, error) {
 	s.byIDMu.Lock()
 	defer s.byIDMu.Unlock()
+	if s.byID != nil {
+		return s.byID, nil
+	}
 	pool, err := ReadPool(s.db)
-	if s.byID == nil && err == nil {
+	if err == nil {
 		s.byID, err = pool.Prepare(documentByID)
 	}
 	return s.byID, err
