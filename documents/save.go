@@ -218,6 +218,11 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 		return saved, nil
 	}
 	if w.stored == nil {
+		if answer, ok := ctx.Value(answerKey{}).(func(*Saved)); ok {
+			ctx = OnWritten(ctx, func(rec *Record) {
+				answer(&Saved{Doc: w.doc, Evaluation: sc.Evaluation, Record: rec, Created: true})
+			})
+		}
 		saved.Record, err = s.insert(ctx, w)
 		saved.Created = err == nil
 	} else {
@@ -232,6 +237,35 @@ func (s *Service) save(ctx context.Context, cat *engine.Catalogue, w write) (*Sa
 		return nil, err
 	}
 	return saved, nil
+}
+
+type answerKey struct{}
+
+// PrepareAnswer is ctx with answer, which a create saved with it calls
+// with what the create would answer once its record is written in the
+// store's transaction, before that commits (where the store tells it:
+// OnWritten), so that the answer is prepared while the commit waits on
+// the disk. It is called on the caller's goroutine, before the save
+// returns, and holds the answer only if the save answers the same Record:
+// the transaction may yet fail, or store the document again.
+func PrepareAnswer(ctx context.Context, answer func(*Saved)) context.Context {
+	return context.WithValue(ctx, answerKey{}, answer)
+}
+
+type writtenKey struct{}
+
+// OnWritten is ctx with written, which a Store's Create may call (on the
+// caller's goroutine, once) with the record it has written in a
+// transaction not yet committed; Create's answer says whether it is
+// stored. written reads and does not change what the record was built of.
+func OnWritten(ctx context.Context, written func(*Record)) context.Context {
+	return context.WithValue(ctx, writtenKey{}, written)
+}
+
+// Written is the function OnWritten gave ctx; nil if none.
+func Written(ctx context.Context) func(*Record) {
+	f, _ := ctx.Value(writtenKey{}).(func(*Record))
+	return f
 }
 
 // storeFinding is a refusal of the store at a cell (an invoice a parallel

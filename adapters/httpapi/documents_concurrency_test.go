@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -82,6 +83,32 @@ func TestConcurrentCreatesGetDistinctNumbers(t *testing.T) {
 
 // sendAtOnce sends n requests (method, url, body from request(i)) from n
 // goroutines released together, and returns the answers in order of i,
+// Creates sharing a commit answer as a create alone does (their answers
+// prepared while the commit waits on the disk): the same document and
+// form but for the number and the time.
+func TestConcurrentCreatesAnswerAsOneAlone(t *testing.T) {
+	forEachDatabase(t, func(t *testing.T, api *testAPI) {
+		same := func(res *apiResponse) string {
+			id, _ := valueAt(res.data(t), "head", "businessId")
+			body := strings.ReplaceAll(res.body, fmt.Sprint(id), "«number»")
+			return sameTime.ReplaceAllString(body, "«time»")
+		}
+		alone := api.request(t, "POST", createClaim, travelClaim(), nil)
+		if alone.status != 200 {
+			t.Fatalf("create: HTTP %d: %s", alone.status, clip(alone.body))
+		}
+		want := same(alone)
+		answers := sendAtOnce(t, api, 16, func(int) (string, string, string) { return "POST", createClaim, travelClaim() })
+		for i, res := range answers {
+			if got := same(res); got != want {
+				t.Errorf("create %d answered\n%s\nalone:\n%s", i, clip(got), clip(want))
+			}
+		}
+	})
+}
+
+var sameTime = regexp.MustCompile(`\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d`)
+
 // each checked against the envelope contract.
 func sendAtOnce(t *testing.T, api *testAPI, n int, request func(i int) (method, url, body string)) []*apiResponse {
 	t.Helper()

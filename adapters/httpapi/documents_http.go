@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"strconv"
 	"strings"
@@ -107,7 +108,22 @@ func (s *Server) save(c echo.Context, use func(context.Context, documents.SaveRe
 	if err != nil {
 		return err
 	}
-	saved, err := use(c.Request().Context(), req)
+	// a create's answer is rendered while its commit waits on the disk,
+	// and sent only if that commit stored the record it was rendered of
+	var early *bytes.Buffer
+	var earlyOf *documents.Record
+	ctx := documents.PrepareAnswer(c.Request().Context(), func(sv *documents.Saved) {
+		if buf, err := s.renderDocument(c, sv.Record, sv.Doc, sv.Evaluation, req.Action, sv.Created); err == nil {
+			early, earlyOf = buf, sv.Record
+		}
+	})
+	saved, err := use(ctx, req)
+	switch {
+	case early != nil && err == nil && saved.Record == earlyOf:
+		return sendAnswer(c, early)
+	case early != nil:
+		answerBuffers.Put(early)
+	}
 	if err != nil {
 		return err
 	}

@@ -32,19 +32,28 @@ func subTypeOf(head engine.Values) string {
 	return strings.Join(keys, ".")
 }
 
-// answerDocument answers a stored document with its form: the states and
-// check of ev (an evaluation of the document under action) and the
-// lifecycle actions the user may take now. created says the document was
-// stored new by this request: it has no approval task and holds no budget,
-// so neither is read.
+// answerDocument answers a stored document with its form (renderDocument).
 func (s *Server) answerDocument(c echo.Context, rec *documents.Record, doc *engine.Document, ev *engine.Evaluation, action string, created bool) error {
-	actions, err := s.actionsNow(c, rec, doc.Type.Family, created)
+	buf, err := s.renderDocument(c, rec, doc, ev, action, created)
 	if err != nil {
 		return err
 	}
+	return sendAnswer(c, buf)
+}
+
+// renderDocument is the answer of a stored document with its form: the
+// states and check of ev (an evaluation of the document under action) and
+// the lifecycle actions the user may take now, in a buffer of
+// answerBuffers. created says the document was stored new by this request:
+// it has no approval task and holds no budget, so neither is read.
+func (s *Server) renderDocument(c echo.Context, rec *documents.Record, doc *engine.Document, ev *engine.Evaluation, action string, created bool) (*bytes.Buffer, error) {
+	actions, err := s.actionsNow(c, rec, doc.Type.Family, created)
+	if err != nil {
+		return nil, err
+	}
 	returned, err := s.process.Returned(c.Request().Context(), rec, doc.Type.Family)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	l := lang(c)
 	sub := subTypeOf(doc.Head())
@@ -58,40 +67,40 @@ func (s *Server) answerDocument(c echo.Context, rec *documents.Record, doc *engi
 			heldBy = ""
 		}
 		if f.Budget, err = s.budgets.Preview(c.Request().Context(), doc, heldBy, l); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	body := rec.Body
 	if !slices.Contains(actions, "save") { // out of the reader's hands: accounts masked unless finance
 		body = paymentapi.MaskedDocument(CurrentUser(c), body)
 	}
-	return writeDocumentAnswer(c, body, f)
+	return renderDocumentAnswer(body, f)
 }
 
 // answerBuffers are the buffers document answers are written in.
 var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// writeDocumentAnswer writes contract.DocumentAnswer with the stored body
-// as it is (the engine wrote it: valid JSON), encoding only the form.
-func writeDocumentAnswer(c echo.Context, body string, f *contract.FormAnswer) error {
+// renderDocumentAnswer is contract.DocumentAnswer with the stored body as
+// it is (the engine wrote it: valid JSON), encoding only the form, in a
+// buffer of answerBuffers.
+func renderDocumentAnswer(body string, f *contract.FormAnswer) (*bytes.Buffer, error) {
 	// the states are written by their own AppendJSON and spliced in:
 	// encoding/json would scan their thousands of bytes again
 	rest := *f
 	rest.States = nil
 	form, err := json.Marshal(&rest)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	const none = `"states":null`
 	at := bytes.Index(form, []byte(none)) // the field's, strings' quotes being escaped
 	if at < 0 {
-		return fmt.Errorf("form answer without states: %.80s", form)
+		return nil, fmt.Errorf("form answer without states: %.80s", form)
 	}
 	if body == "" {
 		body = "null"
 	}
 	buf := answerBuffers.Get().(*bytes.Buffer)
-	defer answerBuffers.Put(buf)
 	buf.Reset()
 	buf.WriteString(`{"code":"` + codeSuccess + `","message":"success","data":`)
 	buf.WriteString(body)
@@ -101,6 +110,12 @@ func writeDocumentAnswer(c echo.Context, body string, f *contract.FormAnswer) er
 	buf.Write(f.States.AppendJSON(buf.AvailableBuffer()))
 	buf.Write(form[at+len(none):])
 	buf.WriteString("}\n")
+	return buf, nil
+}
+
+// sendAnswer writes the answer in buf and gives buf back to answerBuffers.
+func sendAnswer(c echo.Context, buf *bytes.Buffer) error {
+	defer answerBuffers.Put(buf)
 	// its length told: net/http would send an answer longer than its
 	// buffer in chunks
 	c.Response().Header().Set(echo.HeaderContentLength, strconv.Itoa(buf.Len()))

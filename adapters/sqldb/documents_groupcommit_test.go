@@ -501,3 +501,192 @@ func (p *cutProxy) serve(client net.Conn) {
 		}
 	}
 }
+
+// A create whose context asks for it (documents.OnWritten) is told its
+// record while the batch's transaction commits: once, on its own
+// goroutine, before its answer, with the record it is answered with, not
+// yet readable; the batch's leader (committing) is not told. (PostgreSQL:
+// a constraint checked at the commit holds the commit until the creates
+// were told.)
+func TestGroupCommitTellsWrittenRecords(t *testing.T) {
+	db, hold := postgresCheckingAtCommit(t)
+	store := sqldb.NewDocumentStore(db)
+	const n = 16
+	told := make([][]*documents.Record, n)
+	visible := make([]bool, n)
+	answered := make([]*documents.Record, n)
+	var toldNow atomic.Int32
+	release := hold(func() bool { return toldNow.Load() == n-1 })
+	createAll(t, store, n, func(i int, ctx context.Context) context.Context {
+		return documents.OnWritten(ctx, func(rec *documents.Record) {
+			told[i] = append(told[i], rec)
+			_, err := store.Get(context.Background(), rec.BusinessID)
+			visible[i] = err == nil
+			toldNow.Add(1)
+		})
+	}, func(i int, rec *documents.Record, err error) {
+		if err != nil {
+			t.Errorf("create %d: %v", i, err)
+		}
+		answered[i] = rec
+	})
+	release()
+	commits, _ := store.GroupCommits()
+	toldCreates := 0
+	for i := range n {
+		switch {
+		case len(told[i]) > 1:
+			t.Errorf("create %d told %d times", i, len(told[i]))
+		case len(told[i]) == 1 && told[i][0] != answered[i]:
+			t.Errorf("create %d told %+v, answered %+v", i, told[i][0], answered[i])
+		case len(told[i]) == 1 && visible[i]:
+			t.Errorf("create %d: its record could be read when it was told (before the commit)", i)
+		}
+		toldCreates += len(told[i])
+	}
+	if toldCreates != n-int(commits) {
+		t.Errorf("%d creates told in %d commits of %d, want %d (all but the leaders)", toldCreates, commits, n, n-int(commits))
+	}
+}
+
+// When the commit of a batch whose creates were told fails, each create is
+// written again alone once its goroutine is done with the record it was
+// told (not built again meanwhile), and is answered with the record built
+// again, not the one told.
+func TestGroupCommitBuildsAgainOnceTold(t *testing.T) {
+	db, hold := postgresCheckingAtCommit(t)
+	store := sqldb.NewDocumentStore(db)
+	const n, refused = 6, 4
+	var builds [n]atomic.Int32
+	told := make([]*documents.Record, n)
+	answered := make([]*documents.Record, n)
+	errs := make([]error, n)
+	var toldNow atomic.Int32
+	release := hold(func() bool { return toldNow.Load() == n-1 })
+	createAll(t, store, n, func(i int, ctx context.Context) context.Context {
+		ctx = context.WithValue(ctx, builtKey{}, &builds[i])
+		if i == refused {
+			ctx = context.WithValue(ctx, bodyKey{}, `{"note":"refused at commit"}`)
+		}
+		return documents.OnWritten(ctx, func(rec *documents.Record) {
+			before := builds[i].Load()
+			toldNow.Add(1)
+			time.Sleep(50 * time.Millisecond) // while the commit fails
+			if builds[i].Load() != before {
+				t.Errorf("create %d built again while its record was read", i)
+			}
+			told[i] = rec
+		})
+	}, func(i int, rec *documents.Record, err error) { answered[i], errs[i] = rec, err })
+	release()
+	toldSome := false
+	for i := range n {
+		if (errs[i] != nil) != (i == refused) {
+			t.Errorf("create %d: %v", i, errs[i])
+		}
+		if told[i] != nil {
+			toldSome = true
+			if told[i] == answered[i] {
+				t.Errorf("create %d was answered with the record of the batch that failed", i)
+			}
+		}
+	}
+	if !toldSome {
+		t.Fatal("no create was told its record")
+	}
+	var stored int64
+	db.Table("documents").Count(&stored)
+	if stored != n-1 {
+		t.Errorf("%d documents stored, want %d", stored, n-1)
+	}
+}
+
+// postgresCheckingAtCommit is a PostgreSQL database of documents with a
+// constraint checked at the commit, which refuses a document whose body
+// says "refused at commit". hold(told) holds every commit until told says
+// the creates were told (or 5 s passed), on its own goroutine; the release
+// it returns waits for that and ends the hold.
+func postgresCheckingAtCommit(t *testing.T) (*gorm.DB, func(told func() bool) (release func())) {
+	db := sqldbtest.Postgres(t, sqldb.DocumentModels())
+	key := time.Now().UnixNano() // an advisory lock no other test takes
+	for _, q := range []string{
+		fmt.Sprintf(`CREATE FUNCTION check_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+		 PERFORM pg_advisory_lock_shared(%d); PERFORM pg_advisory_unlock_shared(%d);
+		 IF NEW.body LIKE '%%refused at commit%%' THEN RAISE EXCEPTION 'refused at commit'; END IF;
+		 RETURN NULL; END $$`, key, key),
+		`CREATE CONSTRAINT TRIGGER check_at_commit AFTER INSERT ON documents DEFERRABLE INITIALLY DEFERRED
+		 FOR EACH ROW EXECUTE FUNCTION check_at_commit()`,
+	} {
+		if err := db.Exec(q).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, func(told func() bool) func() {
+		ctx := context.Background()
+		conn, err := sqlDB.Conn(ctx)
+		if err == nil {
+			_, err = conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", key)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		released := make(chan struct{})
+		go func() {
+			defer close(released)
+			defer conn.Close()
+			for end := time.Now().Add(5 * time.Second); !told() && time.Now().Before(end); {
+				time.Sleep(time.Millisecond)
+			}
+			if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", key); err != nil {
+				t.Error(err)
+			}
+		}()
+		return func() { <-released }
+	}
+}
+
+type bodyKey struct{}
+
+type builtKey struct{}
+
+// createAll makes n EX02s of 2026-11-24 at once, announced ahead so that
+// they share a batch, with the contexts with gives them (a bodyKey value
+// is the body, a builtKey value counts the builds); answer is told each
+// create's answer.
+func createAll(t *testing.T, store *sqldb.DocumentStore, n int, with func(int, context.Context) context.Context, answer func(int, *documents.Record, error)) {
+	t.Helper()
+	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	ctxs := make([]context.Context, n)
+	dones := make([]func(), n)
+	for i := range n {
+		ctxs[i], dones[i] = store.Ahead(context.Background())
+		ctxs[i] = with(i, ctxs[i])
+	}
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer dones[i]()
+			body, _ := ctxs[i].Value(bodyKey{}).(string)
+			if body == "" {
+				body = "{}"
+			}
+			built, _ := ctxs[i].Value(builtKey{}).(*atomic.Int32)
+			rec, err := store.Create(ctxs[i], "EX02", at, func(id string) (*documents.Record, *documents.Event, error) {
+				if built != nil {
+					built.Add(1)
+				}
+				return &documents.Record{BusinessID: id, DocType: "EX02", Status: "draft", Version: 1, SchemaVersion: 1,
+						Body: body, CreatedAt: at, UpdatedAt: at},
+					&documents.Event{BusinessID: id, At: at, Actor: "u1", ToStatus: "draft", Action: "create"}, nil
+			})
+			answer(i, rec, err)
+		}()
+	}
+	wg.Wait()
+}

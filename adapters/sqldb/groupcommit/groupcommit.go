@@ -101,6 +101,12 @@ type job struct {
 	err     error
 	done    chan struct{} // closed once answered
 	wake    chan struct{} // closed when the create is to lead the next batch
+	// written (documents.Written) is told the record once it is written,
+	// before the commit, by the job's own goroutine; nil for none
+	written  func(*documents.Record)
+	told     chan struct{}     // closed when early holds the written record
+	early    *documents.Record // the record told
+	prepared chan struct{}     // closed once written returned
 }
 
 // New is a writer on db; postgres selects PostgreSQL's placeholders.
@@ -180,6 +186,9 @@ func (w *Writer) claimsSomething(rec *documents.Record) bool {
 // record build makes with its event, and answers once it is committed.
 func (w *Writer) Create(ctx context.Context, docType string, at time.Time, build Build) (*documents.Record, error) {
 	j := &job{ctx: ctx, docType: docType, at: at, build: build, done: make(chan struct{}), wake: make(chan struct{})}
+	if j.written = documents.Written(ctx); j.written != nil {
+		j.told, j.prepared = make(chan struct{}), make(chan struct{})
+	}
 	w.mu.Lock()
 	w.queue = append(w.queue, j)
 	lead := !w.leading
@@ -189,10 +198,10 @@ func (w *Writer) Create(ctx context.Context, docType string, at time.Time, build
 		a.end() // queued: no longer coming
 	}
 	w.poke()
-	wake := j.wake
+	wake, told := j.wake, j.told
 	for {
 		if lead {
-			w.lead() // its batch holds j: j is answered
+			w.lead(j) // its batch holds j: j is answered
 			lead = false
 		}
 		select {
@@ -202,21 +211,44 @@ func (w *Writer) Create(ctx context.Context, docType string, at time.Time, build
 			// once: a closed wake must not make j lead a second batch
 			// beside the leader it handed over to
 			wake, lead = nil, true
+		case <-told: // written, the commit under way
+			told = nil
+			j.written(j.early)
+			close(j.prepared)
 		}
+	}
+}
+
+// tell tells the creates of jobs but self (whose goroutine leads) that
+// their records are written, once.
+func tell(jobs []*job, self *job) {
+	for _, j := range jobs {
+		if j != self && j.written != nil && j.early == nil {
+			j.early = j.rec
+			close(j.told)
+		}
+	}
+}
+
+// settle waits until the create's goroutine is done with the record it
+// was told (before the record is built again: its document changes).
+func (j *job) settle() {
+	if j.early != nil {
+		<-j.prepared
 	}
 }
 
 // lead commits one batch of the queue, then hands what was queued
 // meanwhile to the first create of it, which leads the next batch (so the
 // leader is answered once its own batch committed).
-func (w *Writer) lead() {
+func (w *Writer) lead(self *job) {
 	w.mu.Lock()
 	w.await()
 	n := min(len(w.queue), maxBatch)
 	batch := w.queue[:n:n]
 	w.queue = append([]*job(nil), w.queue[n:]...)
 	w.mu.Unlock()
-	w.commit(batch)
+	w.commit(batch, self)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.queue) == 0 {
@@ -228,7 +260,7 @@ func (w *Writer) lead() {
 
 // commit writes batch in one transaction; when that fails, each create is
 // tried alone so one bad create does not refuse the others.
-func (w *Writer) commit(batch []*job) {
+func (w *Writer) commit(batch []*job, self *job) {
 	live := batch[:0:0]
 	for _, j := range batch {
 		if err := j.ctx.Err(); err != nil {
@@ -243,7 +275,7 @@ func (w *Writer) commit(batch []*job) {
 	if len(live) == 0 {
 		return
 	}
-	if err := w.write(live); err == nil || len(live) == 1 || outcomeNotKnown(err) {
+	if err := w.write(live, self); err == nil || len(live) == 1 || outcomeNotKnown(err) {
 		for _, j := range live {
 			if err != nil {
 				j.finish(nil, err)
@@ -254,7 +286,8 @@ func (w *Writer) commit(batch []*job) {
 		return
 	}
 	for _, j := range live {
-		if err := w.write([]*job{j}); err != nil {
+		j.settle()
+		if err := w.write([]*job{j}, self); err != nil {
 			j.err = err
 		}
 		j.finish(j.rec, j.err)
@@ -298,7 +331,7 @@ func (j *job) finish(rec *documents.Record, err error) {
 // batch taken in one statement per day and type, the claims job by job,
 // the documents in one statement and their events in another (on
 // PostgreSQL both in one), whatever the batch's size.
-func (w *Writer) write(jobs []*job) (err error) {
+func (w *Writer) write(jobs []*job, self *job) (err error) {
 	if err := w.prepare(); err != nil {
 		return err
 	}
@@ -339,6 +372,7 @@ func (w *Writer) write(jobs []*job) (err error) {
 	if err := w.insert(ctx, tx, stored); err != nil {
 		return err
 	}
+	tell(stored, self) // their answers are prepared while the commit waits on the disk
 	if err := tx.Commit(); err != nil {
 		return w.mayHaveCommitted(fmt.Errorf("commit documents: %w", err))
 	}
