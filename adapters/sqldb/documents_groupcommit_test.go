@@ -153,23 +153,11 @@ func TestGroupCommitWaitsForCreatesAhead(t *testing.T) {
 		}
 		// announced, then made concurrently: all stored
 		const n = 8
-		ctxs := make([]context.Context, n)
-		dones := make([]func(), n)
-		for i := range n {
-			ctxs[i], dones[i] = store.Ahead(context.Background())
-		}
-		var wg sync.WaitGroup
-		for i := range n {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				defer dones[i]()
-				if err := create(ctxs[i]); err != nil {
-					t.Errorf("create %d: %v", i, err)
-				}
-			}()
-		}
-		wg.Wait()
+		createAll(t, store, n, func(_ int, ctx context.Context) context.Context { return ctx }, func(i int, _ *documents.Record, err error) {
+			if err != nil {
+				t.Errorf("create %d: %v", i, err)
+			}
+		})
 		// one announced and given up, one never ended: later creates go on
 		_, refused := store.Ahead(context.Background())
 		refused()
