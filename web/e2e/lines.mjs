@@ -3,7 +3,7 @@
 // with a payment line, and waiting for the head total the engine derives from the
 // lines (docs/rules.md "Totals": head.amount and the like are read-only, worked out on
 // every evaluate call and save).
-import { assert, pickFirstRef, STEP_TIMEOUT } from './harness.mjs';
+import { assert, assertEqual, pickFirstRef, STEP_TIMEOUT } from './harness.mjs';
 
 /** Adds a row to the table (data-table=name) and returns its index. */
 export async function addRow(page, table) {
@@ -79,4 +79,25 @@ export async function assertHeadAmountReadOnly(page) {
   const input = page.locator('#root_head_amount');
   const editable = await input.isEditable();
   assert(!editable, 'head.amount is read-only (derived from the lines)');
+}
+
+/**
+ * On the form page of a new EX02: a 通讯费 (A04) claim, which has no itinerary, with this
+ * description, a charge line of this amount (the head amount is its total, derived) and a
+ * payment line paying it in full (rest amount 0), saved. Returns the create's answer body.
+ */
+export async function saveCommunicationClaim(page, description, amount = '88') {
+  await page.locator('#businessType1').click();
+  await page.locator('[role="listbox"] [role="option"][data-option="A04"]').click();
+  await page.locator('[role="listbox"]').waitFor({ state: 'detached' });
+  await page.locator('#root_head_description').fill(description);
+  await addChargeLine(page, amount);
+  await addPaymentLine(page, amount);
+  await waitForShown(page, 'root_head_amount', Number(amount).toFixed(2), 'head amount derived from the line');
+  const created = page.waitForResponse((r) => r.url().includes('/head/create'));
+  await page.locator('[data-button="save"]').click();
+  const res = await created;
+  const body = await res.json();
+  assertEqual(res.status(), 200, `create status (${body.message} ${JSON.stringify(body.data?.errors ?? '')})`);
+  return body;
 }

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, repoDir, scenario, STEP_TIMEOUT } from './harness.mjs';
-import { addChargeLine, addPaymentLine, waitForShown } from './lines.mjs';
+import { saveCommunicationClaim } from './lines.mjs';
 
 const FORBIDDEN = ['not available yet', '暂未开放', '尚未提供', '未在系统中注册'];
 
@@ -90,19 +90,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
     await page.locator('[data-page="form-list"] [data-action="new"]:not([aria-disabled="true"])').click();
     await page.waitForURL((u) => u.pathname === '/form' && u.searchParams.get('docType') === 'EX02' && u.searchParams.get('action') === 'new');
     await page.locator('[data-form-ready="true"] #root_head_description').waitFor({ timeout: STEP_TIMEOUT });
-    await page.locator('#businessType1').click();
-    await page.locator('[role="listbox"] [role="option"][data-option="A04"]').click();
-    await page.locator('[role="listbox"]').waitFor({ state: 'detached' });
-    await page.locator('#root_head_description').fill(`E2E menus ${Date.now()}`);
-    // The amount is the charge line's total (derived); a payment line pays it (rest amount 0).
-    await addChargeLine(page, '88');
-    await addPaymentLine(page, '88');
-    await waitForShown(page, 'root_head_amount', '88.00', 'head amount derived from the line');
-    const created = page.waitForResponse((r) => r.url().includes('/head/create'));
-    await page.locator('[data-button="save"]').click();
-    const res = await created;
-    const body = await res.json();
-    assertEqual(res.status(), 200, `create status (${body.message} ${JSON.stringify(body.data?.errors ?? '')})`);
+    const body = await saveCommunicationClaim(page, `E2E menus ${Date.now()}`);
     businessId = body.data.head.businessId;
     await page.locator(`[data-business-id="${businessId}"]`).waitFor();
     const submitted = page.waitForResponse((r) => r.url().includes('/process/startProcess'));

@@ -6,7 +6,7 @@
 // any console error or warning. Run by e2e/run.mjs (`node e2e/run.mjs prefill`).
 import { assert, assertEqual, loginThroughApi, loginThroughPage, openPage, scenario, STEP_TIMEOUT } from './harness.mjs';
 import { getData } from './pages.mjs';
-import { addChargeLine, addPaymentLine, waitForShown } from './lines.mjs';
+import { saveCommunicationClaim } from './lines.mjs';
 
 /** The head fields the prefill fills in an EX02 and the answer's names for them (docs/api.md: company is head.companyCode). */
 const FIELDS = [
@@ -67,20 +67,7 @@ export async function run({ browser, baseUrl, serverUrl }) {
   });
 
   await step('the document is saved with the prefilled codes', async () => {
-    await page.locator('#businessType1').click();
-    // 通讯费 (A04): a claim without itinerary; the codes are what this test is about. Its
-    // amount is the total of its charge line (derived), paid in full (rest amount 0).
-    await page.locator('[role="listbox"] [role="option"][data-option="A04"]').click();
-    await page.locator('[role="listbox"]').waitFor({ state: 'detached' });
-    await page.locator('#root_head_description').fill(`E2E prefill ${Date.now()}`);
-    await addChargeLine(page, '88');
-    await addPaymentLine(page, '88');
-    await waitForShown(page, 'root_head_amount', '88.00', 'head amount derived from the line');
-    const answer = page.waitForResponse((r) => r.url().includes('/head/create'));
-    await page.locator('[data-button="save"]').click();
-    const res = await answer;
-    const body = await res.json();
-    assertEqual(res.status(), 200, `create status (${body.message} ${JSON.stringify(body.data?.errors ?? '')})`);
+    const body = await saveCommunicationClaim(page, `E2E prefill ${Date.now()}`);
     await page.locator('[data-notice="saved"]').waitFor();
     stored = body.data.head;
     for (const { field, answer: name } of FIELDS) assertEqual(stored[field], prefill[name], `saved head.${field}`);

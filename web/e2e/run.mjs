@@ -27,6 +27,7 @@ import { run as runVouchers } from './vouchers.e2e.mjs';
 import { run as runPayments } from './payments.e2e.mjs';
 import { run as runDashboard } from './dashboard.e2e.mjs';
 import { run as runMoneyout } from './moneyout.e2e.mjs';
+import { run as runSlowEvaluate } from './slowEvaluate.e2e.mjs';
 
 const wanted = new Set(process.argv.slice(2));
 const want = (name) => wanted.size === 0 || wanted.has(name);
@@ -36,7 +37,7 @@ let server;
 let vite;
 let browser;
 try {
-  if (['form', 'portal', 'lifecycle', 'recall', 'catalogue', 'masterdata', 'prefill', 'admin', 'budget', 'lists', 'menus', 'totals', 'reports', 'invoices', 'files', 'payments', 'dashboard'].some(want)) {
+  if (['form', 'portal', 'lifecycle', 'recall', 'catalogue', 'masterdata', 'prefill', 'admin', 'budget', 'lists', 'menus', 'totals', 'reports', 'invoices', 'files', 'payments', 'dashboard', 'slow-evaluate'].some(want)) {
     await setup.step('server starts', async () => {
       server = await startServer({ env: { FORMWORK_TRUSTED_SOURCES: TRUSTED_SOURCES } });
       console.log(`     server at ${server.url}`);
@@ -80,6 +81,7 @@ try {
     if (want('files')) await runFiles(env);
     if (want('payments')) await runPayments(env);
     if (want('dashboard')) await runDashboard(env);
+    if (want('slow-evaluate')) await runSlowEvaluate(env);
     if (want('sso')) await runSso({ browser });
     if (want('legacy')) await runLegacy({ browser });
     if (want('vouchers')) await runVouchers({ browser });

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import Form from '@rjsf/mui';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, FieldPathList, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { IChangeEvent } from '@rjsf/core';
 import { widgets } from '../widgets';
 import { fields } from '../fields';
@@ -18,6 +18,21 @@ export interface DocumentFormProps {
   /** Nothing can be changed: a stored document whose state or mode allows no save. */
   readonly?: boolean;
   onChange: (formData: FormDocument) => void;
+  /**
+   * A line table hands rows to the form as a transition, and the form reports them only
+   * once it has rendered them. Told the same rows in the same transition, the page's
+   * document never lags behind the form's: an answer merged into it meanwhile (evaluate)
+   * cannot hand the form a document without them.
+   */
+  onHandOver?: HandOver;
+}
+
+/** What a line table hands the form: its rows, at its path. */
+export type HandOver = (path: FieldPathList, rows: unknown) => void;
+
+/** What the form's fields find in registry.formContext. */
+export interface DocumentFormContext {
+  handOver?: HandOver;
 }
 
 const templates = { ObjectFieldTemplate: ObjectGridTemplate, FieldTemplate, FieldErrorTemplate, BaseInputTemplate };
@@ -31,17 +46,19 @@ const defaultFormStateBehavior = { constAsDefaults: 'skipOneOf' } as const;
  * The rjsf form: a pure renderer of schema, uiSchema, formData and the server's errors.
  * It neither validates live nor submits; the page's toolbar saves.
  */
-function DocumentForm({ schema, uiSchema, formData, extraErrors, readonly = false, onChange }: DocumentFormProps) {
+function DocumentForm({ schema, uiSchema, formData, extraErrors, readonly = false, onChange, onHandOver }: DocumentFormProps) {
   const given = useMemo(() => {
     const lifted = liftLineItems(schema, uiSchema);
     return { schema: lifted.schema, uiSchema: { ...lifted.uiSchema, 'ui:submitButtonOptions': { norender: true } } };
   }, [schema, uiSchema]);
+  const formContext = useMemo<DocumentFormContext>(() => ({ handOver: onHandOver }), [onHandOver]);
   return (
     <Form
       schema={given.schema}
       uiSchema={given.uiSchema}
       formData={formData}
       validator={validator}
+      formContext={formContext}
       widgets={widgets}
       fields={fields}
       templates={templates}

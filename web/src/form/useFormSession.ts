@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FieldPathList } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { formExportQuery, type FormExportParams } from '../api/queries';
 import type { CheckResult, DocumentHead, EvaluateResult, FieldState, FormDocument, FormProcess, SchemaRef, StoredForm } from '../api/types';
@@ -7,6 +8,7 @@ import type { BudgetPreview, ProcessView } from '../api/process';
 import { useEdition, type EditionState } from '../auth/useEdition';
 import { formExportParams } from './exportParams';
 import { mergeValues } from './mergeValues';
+import { setAtPath, type PathSegment } from './paths';
 import { rememberNames } from '../masterdata/names';
 import { mergePrefill } from './prefill';
 import { usePrefill } from './usePrefill';
@@ -192,6 +194,13 @@ export function useFormSession({ docType, businessId, action, subType = '' }: { 
     [schedule],
   );
 
+  // A line table's rows, in the transition that hands them to the form (DocumentForm's
+  // onHandOver); the form's report of them follows with the whole document.
+  const handOver = useCallback((path: FieldPathList, rows: unknown) => {
+    setShown((prev) => (prev ? { ...prev, document: setAtPath(prev.document, path as PathSegment[], rows) } : prev));
+    setDirty(true);
+  }, []);
+
   const followProcess = useCallback((view: ProcessView) => setShown((prev) => (prev ? withProcessView(prev, view) : prev)), []);
 
   return {
@@ -208,6 +217,8 @@ export function useFormSession({ docType, businessId, action, subType = '' }: { 
     apply,
     /** The person changed the document. */
     change,
+    /** A line table handed the form its rows (not yet reported). */
+    handOver,
     /** A lifecycle answer (complete) moved the document on. */
     followProcess,
     reload,

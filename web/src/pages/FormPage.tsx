@@ -155,6 +155,7 @@ export default function FormPage() {
           extraErrors={readonly ? refusals.extraErrors : withDraftErrors(refusals.extraErrors, draftFindings(shown.check, shown.document))}
           readonly={readonly}
           onChange={session.change}
+          onHandOver={session.handOver}
         />
         {storedId && <HistoryPanel key={storedId} businessId={storedId} />}
       </Paper>

@@ -6,20 +6,13 @@ import type { FieldState } from '../../api/types';
 import { columnWidth, lineColumns } from './columns';
 import LineRow, { cellUiSchema, type RowColumn } from './LineRow';
 import { useRowKeys } from './useRowKeys';
+import type { DocumentFormContext } from '../../form/DocumentForm';
+import { applyEdit, rebase, withEdit, type Edit, type Pending, type Row } from './handedOver';
 import InvoicePicker from '../../invoices/InvoicePicker';
 import { TABLE_SCROLLER_VH } from '../../widgets/box/boxStyles';
 
-type Row = Record<string, unknown>;
-
-/** A copy of obj with value at path (objects and arrays copied along the path). */
-function setIn(obj: unknown, path: Array<string | number>, value: unknown): Row {
-  if (path.length === 0) return value as Row;
-  const [head, ...rest] = path;
-  const base = (obj && typeof obj === 'object' ? obj : typeof head === 'number' ? [] : {}) as Record<string | number, unknown>;
-  const copy = (Array.isArray(base) ? base.slice() : { ...base }) as Record<string | number, unknown>;
-  copy[head] = setIn(base[head], rest, value);
-  return copy as Row;
-}
+/** The rows of a table whose value is not (yet) an array: one array, so that no render takes it for rows the form gave anew. */
+const NO_ROWS: Row[] = [];
 
 /** From this many rows on, a table draws only the rows in view (and a few around them). */
 export const VIRTUAL_FROM = 40;
@@ -52,7 +45,7 @@ const firstPassRange = (range: Range) => defaultRangeExtractor(range).slice(0, F
 export default function LineTableField(props: FieldProps) {
   const { schema, uiSchema = {}, formData, errorSchema, fieldPathId, registry, onChange, onBlur, onFocus, disabled, readonly, name } = props;
   const { t } = useTranslation();
-  const rows: Row[] = Array.isArray(formData) ? (formData as Row[]) : [];
+  const rows: Row[] = Array.isArray(formData) ? (formData as Row[]) : NO_ROWS;
   const rowKeys = useRowKeys(rows.length);
   const { schemaUtils, globalFormOptions } = registry;
 
@@ -75,27 +68,41 @@ export default function LineTableField(props: FieldProps) {
   const errors = (errorSchema ?? {}) as Record<number, ErrorSchema & { __errors?: string[] }>;
 
   // The handlers rows hold stay the same from render to render (rows are memoised).
-  // Rows handed to the form and not yet back from it (a change is a transition) stay the
-  // base of the next change until the form hands over rows of its own.
-  const latest = useRef({ rows, onChange, path: fieldPathId.path, rowKeys });
+  // Changes handed to the form and not yet back from it (a change is a transition) stay
+  // in the base of the next change, laid again on rows the form gives meanwhile
+  // (handedOver.ts).
+  const toPage = (registry.formContext as DocumentFormContext | undefined)?.handOver;
+  const latest = useRef({ rows, onChange, path: fieldPathId.path, rowKeys, toPage });
+  const pending = useRef<Pending[]>([]);
   const seenRows = useRef(rows);
   useEffect(() => {
-    const fresh = seenRows.current !== rows;
-    seenRows.current = rows;
-    latest.current = { rows: fresh ? rows : latest.current.rows, onChange, path: fieldPathId.path, rowKeys };
+    let base = latest.current.rows;
+    if (seenRows.current !== rows) {
+      seenRows.current = rows;
+      const next = rebase(rows, pending.current);
+      pending.current = next.pending;
+      base = next.rows;
+    }
+    latest.current = { rows: base, onChange, path: fieldPathId.path, rowKeys, toPage };
   });
   // Every change of the table's rows goes to the form as the whole rows, built on the
   // latest handed over, and as a transition (see LineCell): changes in one lane are
   // applied in order, so none overwrites another.
-  const handOver = useCallback((next: Row[], id?: string) => {
-    const { onChange: change, path } = latest.current;
+  // The page is told the same rows in the same transition (DocumentForm's onHandOver).
+  const handOver = useCallback((edit: Edit, id?: string) => {
+    const { onChange: change, path, rows: now, toPage } = latest.current;
+    const next = applyEdit(now, edit);
+    pending.current = withEdit(pending.current, edit);
     latest.current = { ...latest.current, rows: next };
-    startTransition(() => change(next, path, undefined, id));
+    startTransition(() => {
+      change(next, path, undefined, id);
+      toPage?.(path, next);
+    });
   }, []);
   const removeRow = useCallback(
     (index: number) => {
       latest.current.rowKeys.remove(index);
-      handOver(latest.current.rows.filter((_, i) => i !== index));
+      handOver({ kind: 'remove', index, length: latest.current.rows.length - 1 });
     },
     [handOver],
   );
@@ -110,17 +117,15 @@ export default function LineTableField(props: FieldProps) {
       change(value, path, es, id); // not a cell of this table's rows: as it came
       return;
     }
-    const next = now.slice();
-    next[index] = setIn(now[index] ?? {}, path.slice(at + 1) as Array<string | number>, value);
-    handOver(next, id);
+    handOver({ kind: 'cell', index, path: path.slice(at + 1) as Array<string | number>, value }, id);
   }, [handOver]);
   const added = useRef(false);
-  const addRow = () => {
-    const fresh = schemaUtils.getDefaultFormState(itemSchema, undefined) as Row | undefined;
+  const appendRow = (row: Row) => {
     rowKeys.add();
     added.current = true;
-    handOver([...latest.current.rows, fresh ?? {}]);
+    handOver({ kind: 'add', row, length: latest.current.rows.length + 1 });
   };
+  const addRow = () => appendRow((schemaUtils.getDefaultFormState(itemSchema, undefined) as Row | undefined) ?? {});
 
   const virtual = rows.length >= VIRTUAL_FROM;
   const scroller = useRef<HTMLDivElement>(null);
@@ -182,11 +187,6 @@ export default function LineTableField(props: FieldProps) {
       </tbody>
     );
   // an invoice from my invoices (invoices/InvoicePicker), its recognised fields confirmed
-  const pickedRow = (row: Row) => {
-    rowKeys.add();
-    added.current = true;
-    onChange([...rows, row], fieldPathId.path);
-  };
 
   return (
     // Plain elements in the form's style sheet (boxStyles), as MUI's h6 and small outlined button look:
@@ -194,7 +194,7 @@ export default function LineTableField(props: FieldProps) {
     <div className="fw-table-section" data-table={name}>
       <div className="fw-table-head">
         <h6 className="fw-table-title">{title}</h6>
-        {canAdd && name === 'invoiceList' && <InvoicePicker onPick={(row) => pickedRow(row as Row)} />}
+        {canAdd && name === 'invoiceList' && <InvoicePicker onPick={(row) => appendRow(row as Row)} />}
         {canAdd && (
           <button type="button" className="fw-button" onClick={addRow} data-action="add-row">
             <span className="fw-button-icon">
