@@ -81,8 +81,6 @@ func TestConcurrentCreatesGetDistinctNumbers(t *testing.T) {
 	})
 }
 
-// sendAtOnce sends n requests (method, url, body from request(i)) from n
-// goroutines released together, and returns the answers in order of i,
 // Creates sharing a commit answer as a create alone does (their answers
 // prepared while the commit waits on the disk): the same document and
 // form but for the number and the time.
@@ -109,6 +107,8 @@ func TestConcurrentCreatesAnswerAsOneAlone(t *testing.T) {
 
 var sameTime = regexp.MustCompile(`\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d`)
 
+// sendAtOnce sends n requests (method, url, body from request(i)) from n
+// goroutines released together, and returns the answers in order of i,
 // each checked against the envelope contract.
 func sendAtOnce(t *testing.T, api *testAPI, n int, request func(i int) (method, url, body string)) []*apiResponse {
 	t.Helper()

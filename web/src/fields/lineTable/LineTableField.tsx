@@ -7,6 +7,7 @@ import { columnWidth, lineColumns } from './columns';
 import LineRow, { cellUiSchema, type RowColumn } from './LineRow';
 import { useRowKeys } from './useRowKeys';
 import type { DocumentFormContext } from '../../form/DocumentForm';
+import type { PathSegment } from '../../form/paths';
 import { applyEdit, rebase, withEdit, type Edit, type Pending, type Row } from './handedOver';
 import InvoicePicker from '../../invoices/InvoicePicker';
 import { TABLE_SCROLLER_VH } from '../../widgets/box/boxStyles';
@@ -87,8 +88,8 @@ export default function LineTableField(props: FieldProps) {
   });
   // Every change of the table's rows goes to the form as the whole rows, built on the
   // latest handed over, and as a transition (see LineCell): changes in one lane are
-  // applied in order, so none overwrites another.
-  // The page is told the same rows in the same transition (DocumentForm's onHandOver).
+  // applied in order, so none overwrites another. The page is told the same rows in the
+  // same transition (DocumentForm's onHandOver).
   const handOver = useCallback((edit: Edit, id?: string) => {
     const { onChange: change, path, rows: now, toPage } = latest.current;
     const next = applyEdit(now, edit);
@@ -117,7 +118,7 @@ export default function LineTableField(props: FieldProps) {
       change(value, path, es, id); // not a cell of this table's rows: as it came
       return;
     }
-    handOver({ kind: 'cell', index, path: path.slice(at + 1) as Array<string | number>, value }, id);
+    handOver({ kind: 'cell', index, path: path.slice(at + 1) as PathSegment[], value }, id);
   }, [handOver]);
   const added = useRef(false);
   const appendRow = (row: Row) => {

@@ -6,12 +6,13 @@
  * the changes still on their way are laid on them again, or a cell just picked would be
  * lost when the next cell is changed.
  */
+import { getAtPath, setAtPath, type PathSegment } from '../../form/paths';
 
 export type Row = Record<string, unknown>;
 
 export type Edit =
   /** A cell (or a value inside it) of row `index` set to `value`. */
-  | { kind: 'cell'; index: number; path: Array<string | number>; value: unknown }
+  | { kind: 'cell'; index: number; path: PathSegment[]; value: unknown }
   /** A row appended; the table then has `length` rows. */
   | { kind: 'add'; row: Row; length: number }
   /** Row `index` removed; the table then has `length` rows. */
@@ -30,25 +31,6 @@ export interface Pending {
   seen: number;
 }
 
-/** A copy of obj with value at path (objects and arrays copied along the path). */
-export function setIn(obj: unknown, path: Array<string | number>, value: unknown): Row {
-  if (path.length === 0) return value as Row;
-  const [head, ...rest] = path;
-  const base = (obj && typeof obj === 'object' ? obj : typeof head === 'number' ? [] : {}) as Record<string | number, unknown>;
-  const copy = (Array.isArray(base) ? base.slice() : { ...base }) as Record<string | number, unknown>;
-  copy[head] = setIn(base[head], rest, value);
-  return copy as Row;
-}
-
-function getIn(obj: unknown, path: Array<string | number>): unknown {
-  let at = obj;
-  for (const seg of path) {
-    if (!at || typeof at !== 'object') return undefined;
-    at = (at as Record<string | number, unknown>)[seg];
-  }
-  return at;
-}
-
 /** rjsf drops a cleared value's key: blank, null and missing are one value. */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -63,7 +45,7 @@ export function applyEdit(rows: Row[], edit: Edit): Row[] {
     case 'cell': {
       if (edit.index >= rows.length) return rows; // the row went meanwhile
       const next = rows.slice();
-      next[edit.index] = setIn(rows[edit.index] ?? {}, edit.path, edit.value);
+      next[edit.index] = setAtPath(rows[edit.index] ?? {}, edit.path, edit.value);
       return next;
     }
     case 'add':
@@ -77,7 +59,7 @@ export function applyEdit(rows: Row[], edit: Edit): Row[] {
 function arrived(rows: Row[], edit: Edit): boolean {
   switch (edit.kind) {
     case 'cell':
-      return edit.index >= rows.length || sameValue(getIn(rows[edit.index], edit.path), edit.value);
+      return edit.index >= rows.length || sameValue(getAtPath(rows[edit.index], edit.path), edit.value);
     case 'add':
       return rows.length >= edit.length;
     case 'remove':
@@ -113,6 +95,6 @@ export function withEdit(pending: Pending[], edit: Edit): Pending[] {
   return [...pending.filter((p, i) => !superseded(p, i)), { edit, seen: 0 }];
 }
 
-function samePath(a: Array<string | number>, b: Array<string | number>): boolean {
+function samePath(a: PathSegment[], b: PathSegment[]): boolean {
   return a.length === b.length && a.every((seg, i) => seg === b[i]);
 }
