@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"formwork/engine/export"
 	"formwork/engine/model"
 
 	"github.com/expr-lang/expr/vm"
@@ -29,11 +30,55 @@ type Options struct {
 	Lookup    model.Lookup
 }
 
-// FieldState is what the form shows for one field.
+// FieldState is what the form shows of one field where it differs from
+// how the export draws the field (export.Hidden, export.Required and
+// export.Editable): a flag left nil is the export's. A field evaluation
+// shows as the export draws it has no state.
 type FieldState struct {
-	Visible  bool `json:"visible"`
-	Required bool `json:"required"`
-	Editable bool `json:"editable"`
+	Visible  *bool `json:"visible,omitempty"`
+	Required *bool `json:"required,omitempty"`
+	Editable *bool `json:"editable,omitempty"`
+}
+
+var yes, no = true, false
+
+// flag points at a constant true or false: states share them.
+func flag(b bool) *bool {
+	if b {
+		return &yes
+	}
+	return &no
+}
+
+// drawn is how the export draws a field of the run's sub-type and action
+// (see FieldState).
+type drawn struct {
+	hidden, required, readOnly bool
+}
+
+func (r *run) drawnOf(f *model.Field) drawn {
+	editable, known := export.Editable(f, r.mode)
+	return drawn{export.Hidden(f, r.hidden), export.Required(f, r.hidden), known && !editable}
+}
+
+// stateOf is the state of a field (visible and required as evaluated;
+// editable false only when it is shown and not editable) where it differs
+// from d, the export's drawing; false when it differs in nothing. A field
+// not shown has no editability to tell; visible and editable are told only
+// when false: the form never shows what the export hides, nor lets edit
+// what it draws read-only.
+func stateOf(d drawn, visible, required, editable bool) (FieldState, bool) {
+	var st FieldState
+	if !visible && !d.hidden {
+		st.Visible = &no
+	}
+	if required != d.required {
+		st.Required = flag(required)
+	}
+	if !editable && !d.readOnly {
+		st.Editable = &no
+	}
+	return st, st != (FieldState{})
 }
 
 // Evaluation is the full outcome of evaluating a document: the document with
@@ -128,7 +173,7 @@ func prepareRun(r *run, structural []model.Finding) *run {
 	r.hidden = r.dt.Hidden(r.path)
 	r.nameSubTypes(r.path)
 	if states {
-		ev.Fields = make(FieldStates, r.stateCount())
+		ev.Fields = FieldStates{}
 	}
 	r.applyDefaults()
 	r.buildEnv()
@@ -601,7 +646,10 @@ func (r *run) checkRequired() {
 			visible := !r.hidden.Field(f) && r.cond(f.Visible, true, env, at)
 			required := visible && r.cond(f.Required, false, env, at)
 			if r.states {
-				r.ev.Fields[path] = FieldState{Visible: visible, Required: required, Editable: visible && r.editable(f, env, at)}
+				d := r.drawnOf(f)
+				if st, ok := stateOf(d, visible, required, !visible || d.readOnly || r.editable(f, env, at)); ok {
+					r.ev.Fields[path] = st
+				}
 			}
 			if required && isBlank(vals[f.Name]) {
 				if !r.badPath[path] {
@@ -613,27 +661,6 @@ func (r *run) checkRequired() {
 	}
 }
 
-// stateCount is the number of field states checkRequired writes (at
-// most): every field of a shown object, and the cells of a shown table's
-// columns whose states depend on the row.
-func (r *run) stateCount() int {
-	n := 0
-	for _, s := range r.dt.Sections {
-		switch {
-		case r.hidden[s.Name]:
-		case !s.Table:
-			n += len(s.Fields)
-		default:
-			for _, f := range s.Fields {
-				if f.Visible.Dynamic() || f.Required.Dynamic() || f.Editable.Dynamic() {
-					n += len(r.doc.Tables[s.Name])
-				}
-			}
-		}
-	}
-	return n
-}
-
 // checkRequiredRows checks the required cells of every live row. Columns
 // whose states are constant are worked out once; only columns with row
 // conditions run per row.
@@ -642,6 +669,7 @@ func (r *run) checkRequiredRows(s *model.Section) {
 		f        *model.Field
 		dynamic  bool
 		required bool
+		drawn    drawn // (dynamic columns)
 	}
 	if len(r.doc.Tables[s.Name]) == 0 {
 		return // no cells: the columns need not be worked out
@@ -654,7 +682,11 @@ func (r *run) checkRequiredRows(s *model.Section) {
 		dyn := f.Visible.Dynamic() || f.Required.Dynamic() || f.Editable.Dynamic()
 		req := !dyn && r.cond(f.Visible, true, nil, loc{}) && r.cond(f.Required, false, nil, loc{})
 		if dyn || req {
-			cols = append(cols, column{f, dyn, req})
+			c := column{f: f, dynamic: dyn, required: req}
+			if dyn && r.states {
+				c.drawn = r.drawnOf(f)
+			}
+			cols = append(cols, c)
 		}
 	}
 	for i, row := range r.doc.Tables[s.Name] {
@@ -672,7 +704,9 @@ func (r *run) checkRequiredRows(s *model.Section) {
 				visible := r.cond(f.Visible, true, env, at)
 				required = visible && r.cond(f.Required, false, env, at)
 				if r.states {
-					r.ev.Fields[at.String()] = FieldState{Visible: visible, Required: required, Editable: visible && r.editable(f, env, at)}
+					if st, ok := stateOf(c.drawn, visible, required, !visible || c.drawn.readOnly || r.editable(f, env, at)); ok {
+						r.ev.Fields[at.String()] = st
+					}
 				}
 			}
 			if required && isBlank(row[f.Name]) {

@@ -15,7 +15,8 @@ import (
 // each of hundreds or thousands of fields).
 type FieldStates map[string]FieldState
 
-// MarshalJSON writes {"path":{"visible":..,"required":..,"editable":..},...}.
+// MarshalJSON writes {"path":{"visible":..,"required":..,"editable":..},...},
+// each flag only when set.
 func (s FieldStates) MarshalJSON() ([]byte, error) {
 	return s.AppendJSON(make([]byte, 0, 2+len(s)*64)), nil
 }
@@ -57,12 +58,20 @@ func (s FieldStates) appendIn(b []byte, paths []string) ([]byte, bool) {
 			b = append(b, ',')
 		}
 		b = jsontext.AppendString(b, path)
-		b = append(b, `:{"visible":`...)
-		b = strconv.AppendBool(b, st.Visible)
-		b = append(b, `,"required":`...)
-		b = strconv.AppendBool(b, st.Required)
-		b = append(b, `,"editable":`...)
-		b = strconv.AppendBool(b, st.Editable)
+		b = append(b, ":{"...)
+		sep := len(b)
+		for _, f := range [...]struct {
+			name string
+			v    *bool
+		}{{`"visible":`, st.Visible}, {`"required":`, st.Required}, {`"editable":`, st.Editable}} {
+			if f.v == nil {
+				continue
+			}
+			if len(b) > sep {
+				b = append(b, ',')
+			}
+			b = strconv.AppendBool(append(b, f.name...), *f.v)
+		}
 		b = append(b, '}')
 	}
 	return append(b, '}'), true

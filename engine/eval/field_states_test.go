@@ -9,15 +9,16 @@ import (
 // byte, whatever the paths hold, alone or appended; states with the paths of the states before
 // (their sorted order kept), with as many other paths, or some of both.
 func TestFieldStatesJSON(t *testing.T) {
+	y, n := &yes, &no
 	for _, s := range []FieldStates{
 		nil,
 		{},
-		{"head.amount": {Visible: true, Required: true}, "lineList[0].costType": {Visible: true, Editable: true}, "head.a": {}},
-		{"head.amount": {Editable: true}, "lineList[0].costType": {}, "head.a": {Visible: true}},
-		{`odd "path"\ <b>&`: {Visible: true}, "名称": {Editable: true}, "tab\there": {Required: true}},
-		{"head.amount": {Editable: true}, "名称": {}, "head.a": {Required: true}},
-		{"head.amount": {Editable: true}, "名称": {}, "head.a": {Required: true}},
-		{"z": {}, "y": {Visible: true}, "x": {}, "w": {Editable: true}},
+		{"head.amount": {Visible: y, Required: n}, "lineList[0].costType": {Visible: n, Editable: y}, "head.a": {}},
+		{"head.amount": {Editable: n}, "lineList[0].costType": {}, "head.a": {Visible: y, Required: y, Editable: y}},
+		{`odd "path"\ <b>&`: {Visible: n}, "名称": {Editable: n}, "tab\there": {Required: y}},
+		{"head.amount": {Editable: y}, "名称": {}, "head.a": {Required: n}},
+		{"head.amount": {Editable: y}, "名称": {}, "head.a": {Required: n}},
+		{"z": {}, "y": {Visible: n}, "x": {}, "w": {Required: y, Editable: n}},
 	} {
 		// appended after what b holds first: with the paths of the states
 		// before when they have as many, where appendIn gives up half way

@@ -166,23 +166,17 @@ func exportSection(d *model.DocType, s *model.Section, hidden model.HiddenSet, m
 			}
 			fu["ui:options"] = withOption(fu["ui:options"], "ref", f.Ref)
 		}
-		isHidden := hidden.Field(f) || (f.Visible != nil && f.Visible.Prog == nil && !f.Visible.Const)
-		if isHidden {
+		if Hidden(f, hidden) {
 			fu["ui:widget"] = "hidden"
 		}
-		editable := !f.ReadOnly && mode.Editable
-		if f.Editable != nil {
-			if f.Editable.Prog == nil {
-				editable = !f.ReadOnly && f.Editable.Const
-			} else if !s.Table {
-				ok := runBool(f.Editable, env)
-				editable = !f.ReadOnly && ok
-			}
+		editable, known := Editable(f, mode)
+		if !known {
+			editable = runBool(f.Editable, env)
 		}
 		if !editable {
 			fu["ui:readonly"] = true
 		}
-		if !isHidden && f.Value == nil && f.Required != nil && f.Required.Prog == nil && f.Required.Const {
+		if Required(f, hidden) {
 			required = append(required, f.Name)
 			if f.Type == model.TypeString || f.Type == model.TypeText {
 				// a required text of only spaces is blank to the engine

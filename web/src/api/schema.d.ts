@@ -13084,9 +13084,9 @@ export interface components {
             path: string;
         };
         FieldState: {
-            editable: boolean;
-            required: boolean;
-            visible: boolean;
+            editable?: boolean;
+            required?: boolean;
+            visible?: boolean;
         };
         FieldStates: {
             [key: string]: components["schemas"]["FieldState"];
