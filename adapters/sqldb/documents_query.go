@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"formwork/adapters/sqldb/documentindex"
 	"formwork/documents"
 
 	"github.com/shopspring/decimal"
@@ -204,10 +205,16 @@ func textMatch(db *gorm.DB, f documents.ListFilter) *gorm.DB {
 	for _, c := range []struct {
 		col   string
 		codes []string
-	}{{"d.applicant", applicants}, {"d.vendor", f.Vendors}, {"d.customer", f.Customers}} {
-		if len(c.codes) > 0 {
-			cond = cond.Or(c.col+" IN ?", c.codes)
+		named string // the condition of its partial index, if it has one
+	}{{"d.applicant", applicants, ""}, {"d.vendor", f.Vendors, "d.vendor <> ''"}, {"d.customer", f.Customers, "d.customer <> ''"}} {
+		if len(c.codes) == 0 {
+			continue
 		}
+		q := c.col + " IN ?"
+		if c.named != "" { // said, for the database to read the partial index
+			q = "(" + q + " AND " + c.named + ")"
+		}
+		cond = cond.Or(q, c.codes)
 	}
 	return cond
 }
@@ -219,10 +226,11 @@ func likeContains(s string) string {
 }
 
 // Unindexed are up to limit records whose list columns an older version
-// filled, by business id after after.
+// filled, by business id after after: read through their partial index
+// (documentindex.Unindexed) when version is this build's.
 func (s *DocumentStore) Unindexed(ctx context.Context, version int, after string, limit int) ([]*documents.Record, error) {
 	var rows []documentRow
-	err := s.db.WithContext(ctx).Where("index_version < ? AND business_id > ?", version, after).
+	err := s.db.WithContext(ctx).Where(documentindex.Unindexed+" AND index_version < ? AND business_id > ?", version, after).
 		Order("business_id").Limit(limit).Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("read documents to index: %w", err)

@@ -1,11 +1,9 @@
 package sqldb
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/shopspring/decimal"
-	"gorm.io/gorm"
 )
 
 // documentRow is a stored document: indexed columns for lists and
@@ -36,11 +34,16 @@ type documentRow struct {
 	UpdatedAt     time.Time
 	// The list columns (documents.ListFields), filled on save; Reindex
 	// fills those of rows an older version (index_version) filled.
-	Department   string `gorm:"size:40;not null;default:''"`
-	Vendor       string `gorm:"size:40;not null;default:'';index"`
-	Customer     string `gorm:"size:40;not null;default:'';index"`
-	SearchText   string `gorm:"size:500;not null;default:''"`
-	IndexVersion int    `gorm:"not null;default:0;index"`
+	Department string `gorm:"size:40;not null;default:''"`
+	// Vendor and customer are indexed only where a document names one
+	// (most name neither): a read by them says so (textMatch), and an
+	// insert of a document naming neither writes neither index.
+	Vendor     string `gorm:"size:40;not null;default:'';index:idx_documents_vendor_named,where:vendor <> ''"`
+	Customer   string `gorm:"size:40;not null;default:'';index:idx_documents_customer_named,where:customer <> ''"`
+	SearchText string `gorm:"size:500;not null;default:''"`
+	// IndexVersion is indexed only below the version this build fills
+	// (documentindex): a new or saved document is never in that index.
+	IndexVersion int `gorm:"not null;default:0"`
 }
 
 func (documentRow) TableName() string { return "documents" }
@@ -71,21 +74,3 @@ func (eventRow) TableName() string { return "document_events" }
 
 // DocumentModels are the row types of the documents area, for migration.
 func DocumentModels() []any { return []any{&documentRow{}, &docSequenceRow{}, &eventRow{}} }
-
-// retiredDocumentIndexes are indexes of the documents table that earlier
-// versions made and no read needs: idx_documents_company_code, whose
-// column leads idx_documents_company_created. Each costs every insert.
-var retiredDocumentIndexes = []string{"idx_documents_company_code"}
-
-// DropRetiredIndexes drops the retired indexes a database still has.
-func DropRetiredIndexes(db *gorm.DB) error {
-	m := db.Migrator()
-	for _, name := range retiredDocumentIndexes {
-		if m.HasIndex(&documentRow{}, name) {
-			if err := m.DropIndex(&documentRow{}, name); err != nil {
-				return fmt.Errorf("drop index %s: %w", name, err)
-			}
-		}
-	}
-	return nil
-}

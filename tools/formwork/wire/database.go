@@ -10,6 +10,7 @@ import (
 
 	"formwork/adapters/sqldb"
 	"formwork/adapters/sqldb/advancedb"
+	"formwork/adapters/sqldb/documentindex"
 	"formwork/adapters/sqldb/filedb"
 	"formwork/adapters/sqldb/freshness"
 	"formwork/adapters/sqldb/identitydb"
@@ -129,7 +130,7 @@ func migrate(db *gorm.DB) error {
 	if err := db.AutoMigrate(sqldb.DocumentModels()...); err != nil {
 		return fmt.Errorf("migrate documents: %w", err)
 	}
-	if err := sqldb.DropRetiredIndexes(db); err != nil {
+	if err := documentindex.Migrate(db); err != nil {
 		return fmt.Errorf("migrate documents: %w", err)
 	}
 	if err := sqldb.SearchIndex(db); err != nil {
