@@ -9,12 +9,19 @@ export const EVALUATE_DELAY_MS = 400;
  * timer (`schedule(doc, 0)`: at once, for a new document just put on screen); when it
  * fires the document is posted to /api/formwork/evaluate under the action mode of that
  * moment, an older call still running is aborted, and only the newest answer is handed
- * to onResult. A failing call changes nothing (the save reports problems). A stored
- * document needs no call to open or after a save: those answers carry the states.
+ * to onResult, and only if the document is still the one it was sent with: an answer to
+ * a document changed meanwhile (another schedule, or cancel) is dropped, since its
+ * defaults would overwrite what was typed since and its derived values are of the older
+ * document; the changed document's own call follows. A failing call changes nothing (the
+ * save reports problems). A stored document needs no call to open or after a save: those
+ * answers carry the states.
  */
 export function useEvaluate(action: string, onResult: (result: EvaluateResult) => void) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const running = useRef<AbortController | undefined>(undefined);
+  // Counts the documents scheduled (and cancels): an answer is of the latest only if
+  // the count has not moved since its call was sent.
+  const scheduled = useRef(0);
   const onResultRef = useRef(onResult);
   const actionRef = useRef(action);
   useEffect(() => {
@@ -24,13 +31,15 @@ export function useEvaluate(action: string, onResult: (result: EvaluateResult) =
 
   const schedule = useCallback((doc: FormDocument, delay: number = EVALUATE_DELAY_MS) => {
     clearTimeout(timer.current);
+    scheduled.current++;
     timer.current = setTimeout(() => {
       running.current?.abort();
       const controller = new AbortController();
       running.current = controller;
+      const sent = scheduled.current;
       evaluateDocument(doc, actionRef.current, controller.signal).then(
         (result) => {
-          if (controller.signal.aborted || running.current !== controller) return;
+          if (controller.signal.aborted || running.current !== controller || scheduled.current !== sent) return;
           onResultRef.current(result);
         },
         () => undefined,
@@ -40,6 +49,7 @@ export function useEvaluate(action: string, onResult: (result: EvaluateResult) =
 
   const cancel = useCallback(() => {
     clearTimeout(timer.current);
+    scheduled.current++;
     running.current?.abort();
     running.current = undefined;
   }, []);
