@@ -51,22 +51,25 @@ func flag(b bool) *bool {
 }
 
 // drawn is how the export draws a field of the run's sub-type and action
-// (see FieldState).
+// (see FieldState). opens: an object field whose editability expression
+// the export draws read-only from the sub-type alone, which the document
+// may make editable (told as editable true).
 type drawn struct {
-	hidden, required, readOnly bool
+	hidden, required, readOnly, opens bool
 }
 
 func (r *run) drawnOf(f *model.Field) drawn {
 	editable, known := export.Editable(f, r.mode)
-	return drawn{export.Hidden(f, r.hidden), export.Required(f, r.hidden), known && !editable}
+	opens := !known && !r.exportEditable(f)
+	return drawn{export.Hidden(f, r.hidden), export.Required(f, r.hidden), (known && !editable) || opens, opens}
 }
 
 // stateOf is the state of a field (visible and required as evaluated;
 // editable false only when it is shown and not editable) where it differs
 // from d, the export's drawing; false when it differs in nothing. A field
-// not shown has no editability to tell; visible and editable are told only
-// when false: the form never shows what the export hides, nor lets edit
-// what it draws read-only.
+// not shown has no editability to tell; visible is told only when false
+// (the form never shows what the export hides), editable true only of a
+// field the document opens (d.opens).
 func stateOf(d drawn, visible, required, editable bool) (FieldState, bool) {
 	var st FieldState
 	if !visible && !d.hidden {
@@ -77,6 +80,9 @@ func stateOf(d drawn, visible, required, editable bool) (FieldState, bool) {
 	}
 	if !editable && !d.readOnly {
 		st.Editable = &no
+	}
+	if visible && editable && d.opens {
+		st.Editable = &yes
 	}
 	return st, st != (FieldState{})
 }
@@ -112,6 +118,7 @@ type run struct {
 	mode    *model.Mode
 	path    []*model.SubType // the sub-type chosen (as far as it is one)
 	hidden  model.HiddenSet
+	drawing map[*model.Field]bool    // the export's drawing of expression-editable object fields, once asked (exportEditable)
 	env     reflect.Value            // *doc env struct
 	vm      *vm.VM                   // runs every program of the run: its stack is reused (from vms, given back by release)
 	tenv    map[string]*tableEnv     // per table
@@ -647,7 +654,7 @@ func (r *run) checkRequired() {
 			required := visible && r.cond(f.Required, false, env, at)
 			if r.states {
 				d := r.drawnOf(f)
-				if st, ok := stateOf(d, visible, required, !visible || d.readOnly || r.editable(f, env, at)); ok {
+				if st, ok := stateOf(d, visible, required, !visible || d.readOnly && !d.opens || r.editable(f, env, at)); ok {
 					r.ev.Fields[path] = st
 				}
 			}

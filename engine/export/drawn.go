@@ -34,3 +34,30 @@ func Editable(f *model.Field, mode *model.Mode) (editable, known bool) {
 	}
 	return false, false
 }
+
+// drawnEditable is whether the export draws f editable under mode, an
+// object field's editability expression worked out in env, the sub-type's
+// (subTypeEnv).
+func drawnEditable(f *model.Field, mode *model.Mode, env any) bool {
+	editable, known := Editable(f, mode)
+	if !known {
+		editable = runBool(f.Editable, env)
+	}
+	return editable
+}
+
+// DrawnEditable is how the export draws the object fields of d whose
+// editability is an expression (Editable does not know them), for the
+// sub-type keys and action: editable or read-only, worked out from the
+// sub-type alone.
+func DrawnEditable(d *model.DocType, keys []string, action string) map[*model.Field]bool {
+	env, out := subTypeEnv(d, keys, action), map[*model.Field]bool{}
+	for _, s := range d.Sections {
+		for _, f := range s.Fields {
+			if _, known := Editable(f, nil); !known {
+				out[f] = drawnEditable(f, nil, env)
+			}
+		}
+	}
+	return out
+}

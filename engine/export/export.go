@@ -169,11 +169,7 @@ func exportSection(d *model.DocType, s *model.Section, hidden model.HiddenSet, m
 		if Hidden(f, hidden) {
 			fu["ui:widget"] = "hidden"
 		}
-		editable, known := Editable(f, mode)
-		if !known {
-			editable = runBool(f.Editable, env)
-		}
-		if !editable {
+		if !drawnEditable(f, mode, env) {
 			fu["ui:readonly"] = true
 		}
 		if Required(f, hidden) {

@@ -26,6 +26,13 @@ describe('applyFieldStates', () => {
     expect(ui).toEqual({ head: { amount: { 'ui:widget': 'money' } } });
   });
 
+  it('opens a field the export draws read-only when the state says editable', () => {
+    const ui = { head: { reason: { 'ui:readonly': true }, amount: { 'ui:widget': 'money' } } };
+    const out = applyFieldStates(schema, ui, { 'head.reason': { editable: true } });
+    expect(out.uiSchema).toEqual({ head: { reason: {}, amount: { 'ui:widget': 'money' } } });
+    expect(ui.head.reason).toEqual({ 'ui:readonly': true });
+  });
+
   it('puts table cell states into the table options', () => {
     const ui = { lineList: { 'ui:field': 'lineTable', 'ui:options': { statusField: 'status' } } };
     const out = applyFieldStates(schema, ui, { 'lineList[2].costType': fieldState({ editable: false }) });

@@ -21,6 +21,8 @@ function child(node: Node, key: string): Node {
 function applyToUi(ui: Node, state: FieldState): void {
   if (state.visible === false) ui['ui:widget'] = 'hidden';
   if (state.editable === false) ui['ui:readonly'] = true;
+  // true only of a field the export draws read-only and the document opens
+  else if (state.editable === true) delete ui['ui:readonly'];
 }
 
 function applyRequired(schema: JsonSchema, parentPath: string[], name: string, required: boolean | undefined): void {
@@ -39,7 +41,7 @@ function applyRequired(schema: JsonSchema, parentPath: string[], name: string, r
 
 /**
  * Applies the evaluate call's field states to copies of the exported schema and
- * uiSchema: visible false -> `ui:widget: hidden`, editable false -> `ui:readonly`,
+ * uiSchema: visible false -> `ui:widget: hidden`, editable false -> `ui:readonly` (true: not),
  * required -> the parent's `required` list. Table cells (`lineList[2].costType`) go to
  * the table's `ui:options.rowStates`, which the lineTable field reads. The inputs are
  * not changed.
