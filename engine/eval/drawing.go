@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"strings"
 	"sync"
 
 	"formwork/engine/export"
@@ -31,11 +30,7 @@ func (r *run) exportEditable(f *model.Field) bool {
 // drawingOf is export.DrawnEditable of dt for the sub-type path and action,
 // from drawings.
 func drawingOf(dt *model.DocType, path []*model.SubType, action string) map[*model.Field]bool {
-	keys := make([]string, len(path))
-	for i, n := range path {
-		keys[i] = n.Key
-	}
-	k := blankKey{dt: dt, subType: strings.Join(keys, "."), action: action}
+	k, keys := keyOf(dt, path, action)
 	drawings.mu.Lock()
 	d, ok := drawings.m[k]
 	drawings.mu.Unlock()

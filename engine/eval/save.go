@@ -69,6 +69,16 @@ type blankKey struct {
 	action  string
 }
 
+// keyOf is the key of dt with the sub-type path under action, and the
+// path's sub-type keys.
+func keyOf(dt *model.DocType, path []*model.SubType, action string) (blankKey, []string) {
+	keys := make([]string, len(path))
+	for i, n := range path {
+		keys[i] = n.Key
+	}
+	return blankKey{dt: dt, subType: strings.Join(keys, "."), action: action}, keys
+}
+
 // blank is a new document of a type and sub-type as the form starts it
 // under an action mode: the sub-type chosen, defaults and derived values
 // applied. It is read by many saves at once and never changed after build.
@@ -85,11 +95,7 @@ type blank struct {
 // blank returns the blank document of dt with the sub-type path, under
 // action, building it on first use.
 func (bs *Blanks) blank(dt *model.DocType, path []*model.SubType, action string) *blank {
-	keys := make([]string, len(path))
-	for i, n := range path {
-		keys[i] = n.Key
-	}
-	key := blankKey{dt: dt, subType: strings.Join(keys, "."), action: action}
+	key, keys := keyOf(dt, path, action)
 	v, ok := bs.m.Load(key)
 	if !ok {
 		v, _ = bs.m.LoadOrStore(key, &blank{})

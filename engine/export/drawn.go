@@ -55,7 +55,7 @@ func DrawnEditable(d *model.DocType, keys []string, action string) map[*model.Fi
 	for _, s := range d.Sections {
 		for _, f := range s.Fields {
 			if _, known := Editable(f, nil); !known {
-				out[f] = drawnEditable(f, nil, env)
+				out[f] = runBool(f.Editable, env)
 			}
 		}
 	}

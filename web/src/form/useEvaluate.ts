@@ -39,7 +39,8 @@ export function useEvaluate(action: string, onResult: (result: EvaluateResult) =
       const sent = scheduled.current;
       evaluateDocument(doc, actionRef.current, controller.signal).then(
         (result) => {
-          if (controller.signal.aborted || running.current !== controller || scheduled.current !== sent) return;
+          // every abort and newer call comes with a schedule or cancel, which moved the count
+          if (scheduled.current !== sent) return;
           onResultRef.current(result);
         },
         () => undefined,
