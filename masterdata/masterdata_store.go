@@ -57,9 +57,9 @@ type EventQuery struct {
 // every write of the type (the service keeps each type in memory while its
 // revision stays).
 type Store interface {
-	// Revisions answers the revision of each type asked; a type never
-	// written has revision 0 (and may be left out).
-	Revisions(ctx context.Context, types []string) (map[string]int64, error)
+	// Revisions reads the revision of each type asked into revs (as long
+	// as types, in their order); a type never written has revision 0.
+	Revisions(ctx context.Context, types []string, revs []int64) error
 	// Records lists every record of a type (active or not) by key, with the
 	// type's revision read before them.
 	Records(ctx context.Context, typ string) (revision int64, records []Record, err error)

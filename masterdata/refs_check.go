@@ -3,7 +3,6 @@ package masterdata
 import (
 	"cmp"
 	"context"
-	"maps"
 	"slices"
 
 	"formwork/engine"
@@ -29,18 +28,21 @@ func (s *Service) CheckRefs(ctx context.Context, company, date string, refs []Re
 	if date == "" {
 		date = s.today()
 	}
-	types := map[string]bool{}
+	var types []string // the few types of the refs, once each, sorted
 	for _, r := range refs {
-		types[r.Type] = true
+		if i, found := slices.BinarySearch(types, r.Type); !found {
+			types = slices.Insert(types, i, r.Type)
+		}
 	}
-	snaps, err := s.snapshots(ctx, slices.Sorted(maps.Keys(types))...)
+	snaps, err := s.snapshots(ctx, types...)
 	if err != nil {
 		return nil, err
 	}
 	var findings []*engine.Error
 	for _, ref := range refs {
+		i, _ := slices.BinarySearch(types, ref.Type)
 		// the company a field names (refCompany), else the document's
-		if f := s.refFinding(ref, snaps[ref.Type].record(ref.Code), cmp.Or(ref.Company, company), date); f != nil {
+		if f := s.refFinding(ref, snaps[i].record(ref.Code), cmp.Or(ref.Company, company), date); f != nil {
 			findings = append(findings, f)
 		}
 	}

@@ -126,18 +126,18 @@ func (c *cache) entry(typ string) *cacheEntry {
 	return e
 }
 
-// snapshots answers the current snapshot of each type: one query for the
-// revisions, and a load of each type whose revision has moved.
-func (s *Service) snapshots(ctx context.Context, types ...string) (map[string]*snapshot, error) {
-	revisions, err := s.store.Revisions(ctx, types)
-	if err != nil {
+// snapshots answers the current snapshot of each type, in their order: one
+// query for the revisions, and a load of each type whose revision moved.
+func (s *Service) snapshots(ctx context.Context, types ...string) ([]*snapshot, error) {
+	revisions := make([]int64, len(types))
+	if err := s.store.Revisions(ctx, types, revisions); err != nil {
 		return nil, fmt.Errorf("master data revisions: %w", err)
 	}
-	out := make(map[string]*snapshot, len(types))
-	for _, typ := range types {
+	out := make([]*snapshot, len(types))
+	for i, typ := range types {
 		e := s.cache.entry(typ)
 		e.mu.Lock()
-		if e.snap == nil || e.snap.revision != revisions[typ] {
+		if e.snap == nil || e.snap.revision != revisions[i] {
 			rev, records, err := s.store.Records(ctx, typ)
 			if err != nil {
 				e.mu.Unlock()
@@ -145,7 +145,7 @@ func (s *Service) snapshots(ctx context.Context, types ...string) (map[string]*s
 			}
 			e.snap = newSnapshot(rev, records)
 		}
-		out[typ] = e.snap
+		out[i] = e.snap
 		e.mu.Unlock()
 	}
 	return out, nil
@@ -157,7 +157,7 @@ func (s *Service) snapshot(ctx context.Context, typ string) (*snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return snaps[typ], nil
+	return snaps[0], nil
 }
 
 // RuleRecords answers the current records of each type, sorted by key, as
@@ -166,8 +166,8 @@ func (s *Service) snapshot(ctx context.Context, typ string) (*snapshot, error) {
 func (s *Service) RuleRecords(ctx context.Context, types []string) (map[string][]Record, error) {
 	snaps, err := s.snapshots(ctx, types...)
 	out := make(map[string][]Record, len(snaps))
-	for typ, snap := range snaps {
-		out[typ] = snap.records
+	for i, snap := range snaps {
+		out[types[i]] = snap.records
 	}
 	return out, err
 }

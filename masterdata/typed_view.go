@@ -271,8 +271,8 @@ func (s *Service) Dictionary(ctx context.Context) (Dictionary, error) {
 		return nil, err
 	}
 	d := dictionaryOf(entries)
-	for _, k := range Kinds {
-		if d[string(k)], err = namesOf(snaps[k.TypeOf()], k); err != nil {
+	for i, k := range Kinds { // snaps[0] is the dictionary's
+		if d[string(k)], err = namesOf(snaps[i+1], k); err != nil {
 			return nil, err
 		}
 	}

@@ -29,8 +29,12 @@ func NewMasterDataStore(db *gorm.DB) *MasterDataStore {
 
 var _ masterdata.Store = (*MasterDataStore)(nil)
 
-func (s *MasterDataStore) Revisions(ctx context.Context, types []string) (map[string]int64, error) {
-	return revisionsOf(s.db.WithContext(ctx).Where("type_code IN ?", types))
+func (s *MasterDataStore) Revisions(ctx context.Context, types []string, revs []int64) error {
+	byType, err := revisionsOf(s.db.WithContext(ctx).Where("type_code IN ?", types))
+	for i, t := range types {
+		revs[i] = byType[t]
+	}
+	return err
 }
 
 // AllRevisions answers the revision of every type written (one query: a
@@ -57,8 +61,8 @@ func revisionsOf(db *gorm.DB) (map[string]int64, error) {
 // the records newer than the revision, never older, and the next read
 // loads them again.
 func (s *MasterDataStore) Records(ctx context.Context, typ string) (int64, []masterdata.Record, error) {
-	revisions, err := s.Revisions(ctx, []string{typ})
-	if err != nil {
+	revision := []int64{0}
+	if err := s.Revisions(ctx, []string{typ}, revision); err != nil {
 		return 0, nil, err
 	}
 	var rows []MasterRecordRow
@@ -67,11 +71,12 @@ func (s *MasterDataStore) Records(ctx context.Context, typ string) (int64, []mas
 	}
 	out := make([]masterdata.Record, len(rows))
 	for i, row := range rows {
+		var err error
 		if out[i], err = row.record(); err != nil {
 			return 0, nil, err
 		}
 	}
-	return revisions[typ], out, nil
+	return revision[0], out, nil
 }
 
 func (s *MasterDataStore) Events(ctx context.Context, q masterdata.EventQuery) (int64, []masterdata.Event, error) {

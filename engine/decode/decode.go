@@ -79,18 +79,18 @@ func DecodeIn(c Catalogue, edition string, raw []byte) (*model.Document, []model
 // DecodeAs parses a document JSON as a document of dt, whatever its head
 // says: for a stored document, whose type and edition are on record.
 func DecodeAs(dt *model.DocType, raw []byte) (*model.Document, []model.Finding, error) {
-	p := parsers.get()
-	defer parsers.put(p, raw)
-	top, err := parseObject(p, raw)
+	w := parsers.get()
+	defer parsers.put(w, raw)
+	top, err := parseObject(w.p, raw)
 	if err != nil {
 		return nil, nil, err
 	}
-	return decodeChecked(dt, top, newChecker())
+	return decodeChecked(dt, top, w)
 }
 
 // decodeChecked decodes the tree, refusing a key given twice.
-func decodeChecked(dt *model.DocType, top *fastjson.Value, check checker) (*model.Document, []model.Finding, error) {
-	doc, findings, bad := decodeTree(dt, top, check)
+func decodeChecked(dt *model.DocType, top *fastjson.Value, w *workspace) (*model.Document, []model.Finding, error) {
+	doc, findings, bad := decodeTree(dt, top, w)
 	if bad != nil {
 		return nil, nil, bad.refusal()
 	}
@@ -98,13 +98,13 @@ func decodeChecked(dt *model.DocType, top *fastjson.Value, check checker) (*mode
 }
 
 func decode(raw []byte, typeOf func(head *fastjson.Value, code string) *model.DocType) (*model.Document, []model.Finding, error) {
-	p := parsers.get()
-	defer parsers.put(p, raw)
-	top, err := parseObject(p, raw)
+	w := parsers.get()
+	defer parsers.put(w, raw)
+	top, err := parseObject(w.p, raw)
 	if err != nil {
 		return nil, nil, err
 	}
-	check := newChecker()
+	check := checker{keys: w.keys[:0]}
 	if bad := check.headKeys(top); bad != nil {
 		return nil, nil, bad.refusal()
 	}
@@ -120,7 +120,8 @@ func decode(raw []byte, typeOf func(head *fastjson.Value, code string) *model.Do
 	if dt == nil {
 		return nil, nil, model.Errorf(model.ENOTFOUND, "head.docType", "unknown docType %q", model.Clip(code, 40))
 	}
-	return decodeChecked(dt, top, check)
+	w.keys = check.keys[:0]
+	return decodeChecked(dt, top, w)
 }
 
 // docTypeCode reads head.docType.
@@ -169,31 +170,43 @@ func parseObject(p *fastjson.Parser, raw []byte) (*fastjson.Value, error) {
 	return top, nil
 }
 
-// parsers are the JSON parsers decodes gave back, at most cap of them: a
-// parser keeps the room it grew for the documents it read (a sync.Pool
-// would drop it at every garbage collection), but not after a document
-// larger than maxKeptParse.
-var parsers = parserList(make(chan *fastjson.Parser, 8))
+// parsers are the JSON parsers decodes gave back, at most cap of them,
+// each with the decoder's room beside it: a parser keeps the room it grew
+// for the documents it read (a sync.Pool would drop it at every garbage
+// collection), but not after a document larger than maxKeptParse.
+var parsers = parserList(make(chan *workspace, 8))
 
 const maxKeptParse = 1 << 20
 
-type parserList chan *fastjson.Parser
+// workspace is what one decode works in and a later one can use again: the
+// parser, the keys the checker holds (checker.keys) and the decoder's
+// slots (decoder.order). Both hold nothing between decodes.
+type workspace struct {
+	p     *fastjson.Parser
+	keys  [][]byte
+	order []slot
+}
 
-func (l parserList) get() *fastjson.Parser {
+type parserList chan *workspace
+
+func (l parserList) get() *workspace {
 	select {
-	case p := <-l:
-		return p
+	case w := <-l:
+		return w
 	default:
-		return new(fastjson.Parser)
+		return &workspace{p: new(fastjson.Parser), keys: make([][]byte, 0, 64)}
 	}
 }
 
-func (l parserList) put(p *fastjson.Parser, raw []byte) {
+func (l parserList) put(w *workspace, raw []byte) {
 	if len(raw) > maxKeptParse {
 		return
 	}
+	clear(w.keys[:cap(w.keys)]) // they point into the document read
+	clear(w.order[:cap(w.order)])
+	w.keys, w.order = w.keys[:0], w.order[:0]
 	select {
-	case l <- p:
+	case l <- w:
 	default:
 	}
 }

@@ -57,11 +57,12 @@ type credit struct {
 // decodeTree decodes a parsed document as a document of dt. A key given
 // twice anywhere is refused (*invalid), found as the tree is read: a second
 // walk over every row would cost more than the rest of the decoding.
-func decodeTree(dt *model.DocType, top *fastjson.Value, check checker) (*model.Document, []model.Finding, *invalid) {
+func decodeTree(dt *model.DocType, top *fastjson.Value, w *workspace) (*model.Document, []model.Finding, *invalid) {
 	d := &decoder{dt: dt, doc: &model.Document{Type: dt, Objects: map[string]model.Values{"head": {}}, Tables: map[string][]model.Values{}},
-		check: check}
+		check: checker{keys: w.keys[:0]}, order: w.order[:0]}
 	obj, _ := top.Object()
 	bad := d.check.each(obj, func(k []byte, raw *fastjson.Value) *invalid { return d.section(string(k), raw) })
+	w.keys, w.order = d.check.keys, d.order // grown, maybe: the next decode's
 	if bad == nil {
 		d.settleCredits()
 	}

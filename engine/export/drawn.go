@@ -16,7 +16,8 @@ func Hidden(f *model.Field, hidden model.HiddenSet) bool {
 // Required tells whether the export marks f required: shown, not
 // derived and always required.
 func Required(f *model.Field, hidden model.HiddenSet) bool {
-	return !Hidden(f, hidden) && f.Value == nil && f.Required != nil && f.Required.Prog == nil && f.Required.Const
+	// the field's own flags first: the hidden set's map is looked up for an always-required field only
+	return f.Value == nil && f.Required != nil && f.Required.Prog == nil && f.Required.Const && !Hidden(f, hidden)
 }
 
 // Editable tells whether the export draws f editable under mode;

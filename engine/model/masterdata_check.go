@@ -100,8 +100,8 @@ func DocumentRefs(doc *Document) []Ref {
 
 func appendDocRefs(out []Ref, s *Section, vals Values, prefix string) []Ref {
 	for _, f := range s.Fields {
-		if code := vals.String(f.Name); f.Ref != "" && code != "" {
-			ref := Ref{Path: prefix + f.Name, Type: f.Ref, Code: code}
+		if f.Ref != "" && vals.String(f.Name) != "" { // a map lookup for a field with a Ref only
+			ref := Ref{Path: prefix + f.Name, Type: f.Ref, Code: vals.String(f.Name)}
 			if f.RefCompany != "" {
 				ref.Company = vals.String(f.RefCompany)
 			}

@@ -30,14 +30,13 @@ func NewStore() *Store {
 
 func id(typ, key string) string { return typ + "\x00" + key }
 
-func (s *Store) Revisions(_ context.Context, types []string) (map[string]int64, error) {
+func (s *Store) Revisions(_ context.Context, types []string, revs []int64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := map[string]int64{}
-	for _, t := range types {
-		out[t] = s.revisions[t]
+	for i, t := range types {
+		revs[i] = s.revisions[t]
 	}
-	return out, s.Err
+	return s.Err
 }
 
 func (s *Store) Records(_ context.Context, typ string) (int64, []masterdata.Record, error) {

@@ -44,19 +44,19 @@ func With(ctx context.Context) context.Context {
 // memo (With) what it read before in the same context.
 type Store struct{ masterdata.Store }
 
-// Revisions answers the memo's revisions, reading those of types not read
-// yet in ctx (all of them when ctx has no memo).
-func (s Store) Revisions(ctx context.Context, types []string) (map[string]int64, error) {
+// Revisions reads the memo's revisions into revs, reading those of types
+// not read yet in ctx first (all of them when ctx has no memo).
+func (s Store) Revisions(ctx context.Context, types []string, revs []int64) error {
 	m, ok := ctx.Value(key{}).(*memo)
 	if !ok {
-		return s.Store.Revisions(ctx, types)
+		return s.Store.Revisions(ctx, types, revs)
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if all, ok := s.Store.(AllRevisions); ok && !m.all && len(m.revs) == 0 {
 		got, err := all.AllRevisions(ctx)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if got == nil {
 			got = map[string]int64{}
@@ -70,17 +70,16 @@ func (s Store) Revisions(ctx context.Context, types []string) (map[string]int64,
 		}
 	}
 	if len(missing) > 0 {
-		got, err := s.Store.Revisions(ctx, missing)
-		if err != nil {
-			return nil, err
+		got := make([]int64, len(missing))
+		if err := s.Store.Revisions(ctx, missing, got); err != nil {
+			return err
 		}
-		for _, t := range missing {
-			m.revs[t] = got[t]
+		for i, t := range missing {
+			m.revs[t] = got[i]
 		}
 	}
-	out := make(map[string]int64, len(types))
-	for _, t := range types {
-		out[t] = m.revs[t]
+	for i, t := range types {
+		revs[i] = m.revs[t]
 	}
-	return out, nil
+	return nil
 }

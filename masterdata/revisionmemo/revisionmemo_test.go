@@ -16,13 +16,26 @@ type countingStore struct {
 	rev   int64
 }
 
-func (c *countingStore) Revisions(_ context.Context, types []string) (map[string]int64, error) {
+func (c *countingStore) Revisions(_ context.Context, types []string, revs []int64) error {
 	c.asked = append(c.asked, slices.Clone(types))
-	out := map[string]int64{}
-	for _, t := range types {
-		out[t] = c.rev
+	for i := range types {
+		revs[i] = c.rev
 	}
-	return out, nil
+	return nil
+}
+
+// revisions reads the revisions of types through s, by type.
+func revisions(t *testing.T, s revisionmemo.Store, ctx context.Context, types ...string) map[string]int64 {
+	t.Helper()
+	revs := make([]int64, len(types))
+	if err := s.Revisions(ctx, types, revs); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int64{}
+	for i, typ := range types {
+		out[typ] = revs[i]
+	}
+	return out
 }
 
 func TestRevisionsReadOncePerMemo(t *testing.T) {
@@ -30,12 +43,12 @@ func TestRevisionsReadOncePerMemo(t *testing.T) {
 	s := revisionmemo.Store{Store: inner}
 	ctx := revisionmemo.With(context.Background())
 	for range 3 {
-		if got, _ := s.Revisions(ctx, []string{"vendor", "costType"}); got["vendor"] != 7 || got["costType"] != 7 {
+		if got := revisions(t, s, ctx, "vendor", "costType"); got["vendor"] != 7 || got["costType"] != 7 {
 			t.Fatalf("revisions %v", got)
 		}
 	}
 	inner.rev = 8 // a change by someone else: this request keeps what it saw
-	got, _ := s.Revisions(ctx, []string{"vendor", "city"})
+	got := revisions(t, s, ctx, "vendor", "city")
 	if got["vendor"] != 7 || got["city"] != 8 {
 		t.Errorf("revisions %v, want vendor 7 (read before), city 8", got)
 	}
@@ -44,8 +57,8 @@ func TestRevisionsReadOncePerMemo(t *testing.T) {
 	}
 	// without a memo, every read asks the store
 	inner.asked = nil
-	s.Revisions(context.Background(), []string{"vendor"})
-	s.Revisions(context.Background(), []string{"vendor"})
+	revisions(t, s, context.Background(), "vendor")
+	revisions(t, s, context.Background(), "vendor")
 	if len(inner.asked) != 2 {
 		t.Errorf("store asked %v without a memo, want twice", inner.asked)
 	}
@@ -67,10 +80,7 @@ func TestAllRevisionsReadOncePerMemo(t *testing.T) {
 	s := revisionmemo.Store{Store: inner}
 	ctx := revisionmemo.With(context.Background())
 	for _, types := range [][]string{{"vendor"}, {"city", "vendor"}, {"neverWritten"}} {
-		got, err := s.Revisions(ctx, types)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got := revisions(t, s, ctx, types...)
 		for _, typ := range types {
 			want := int64(7)
 			if typ == "neverWritten" {
@@ -85,7 +95,7 @@ func TestAllRevisionsReadOncePerMemo(t *testing.T) {
 		t.Errorf("all revisions read %d times and by type %v, want once and never", inner.all, inner.asked)
 	}
 	// without a memo, a read asks for the types asked only
-	s.Revisions(context.Background(), []string{"vendor"})
+	revisions(t, s, context.Background(), "vendor")
 	if inner.all != 1 || len(inner.asked) != 1 {
 		t.Errorf("without a memo: all %d, by type %v", inner.all, inner.asked)
 	}

@@ -81,8 +81,11 @@ const maxAnnounced = 16 << 20
 func guarded(next echo.HandlerFunc, upload string) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		for name, values := range req.URL.Query() {
-			for _, v := range append([]string{name}, values...) {
+		for name, values := range c.QueryParams() { // parsed once: the handler's QueryParam reads the same
+			if bad := badText(name); bad != "" {
+				return refuseText(name, bad)
+			}
+			for _, v := range values {
 				if bad := badText(v); bad != "" {
 					return refuseText(name, bad)
 				}
