@@ -194,7 +194,7 @@ func (l parserList) get() *workspace {
 	case w := <-l:
 		return w
 	default:
-		return &workspace{p: new(fastjson.Parser), keys: make([][]byte, 0, 64)}
+		return &workspace{p: new(fastjson.Parser), keys: newChecker().keys}
 	}
 }
 
